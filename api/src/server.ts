@@ -1,0 +1,37 @@
+/**
+ * The Node entry: one process that serves the built site from dist/ and the API under /api.
+ * PORT (default 4321) and HOST (default 0.0.0.0) choose where it listens.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { join } from 'node:path';
+import { createApp } from './app.ts';
+import { createStaticSite } from './static-site.ts';
+import { securityHeaders } from '../../src/lib/security-policy.ts';
+
+export function createServerApp(options: { distDir: string; https: boolean }) {
+  const site = createStaticSite(options.distDir);
+  const headers = securityHeaders({ https: options.https });
+  const root = new Hono();
+  root.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+  root.route('/', createApp({ version: process.env.npm_package_version }));
+  root.all('*', (c) => site.handle(c));
+  return { app: root, files: site.size };
+}
+
+const isMain = import.meta.filename === process.argv[1];
+if (isMain) {
+  const port = Number(process.env.PORT ?? 4321);
+  const hostname = process.env.HOST ?? '0.0.0.0';
+  const distDir = process.env.DIST_DIR ?? join(import.meta.dirname, '..', '..', 'dist');
+  const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true' });
+  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+    console.log(`SIPA site: ${files} files from ${distDir}, listening on http://localhost:${info.port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

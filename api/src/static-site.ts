@@ -1,0 +1,166 @@
+/**
+ * Serves the built site (dist/) from memory: every file is read once at start, with gzip and
+ * brotli variants precomputed, so a request costs a map lookup. Handles the alias redirects, the
+ * trailing slash, per-section not-found pages and the 404 page with the missing path written in.
+ */
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import type { Context } from 'hono';
+import { canonicalRedirect } from '../../src/lib/routes.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ics': 'text/calendar; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+interface StaticFile {
+  body: Uint8Array;
+  gzip?: Uint8Array;
+  br?: Uint8Array;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/** Sections with their own not-found page at dist/{section}/404/index.html (events, blog). */
+export function sectionNotFoundPages(distDir: string): string[] {
+  if (!existsSync(distDir)) return [];
+  return readdirSync(distDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(distDir, entry.name, '404', 'index.html')))
+    .map((entry) => entry.name);
+}
+
+function loadFile(path: string, urlPath: string): StaticFile {
+  const body = readFileSync(path);
+  const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const compressible = COMPRESSIBLE.test(type) && body.length > 512;
+  return {
+    body,
+    gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
+    br: compressible
+      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+      : undefined,
+    type,
+    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+    // Hashed build assets never change; everything else is revalidated so edits show at once.
+    cacheControl: urlPath.startsWith('/_astro/')
+      ? 'public, max-age=31536000, immutable'
+      : type.startsWith('text/html')
+        ? 'public, max-age=0, must-revalidate'
+        : 'public, max-age=3600',
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export interface StaticSite {
+  handle(c: Context): Response;
+  /** How many files are served. */
+  size: number;
+}
+
+export function createStaticSite(distDir: string): StaticSite {
+  if (!existsSync(distDir) || !statSync(distDir).isDirectory()) {
+    throw new Error(`No built site at ${distDir}: run \`npm run build\` first.`);
+  }
+  const files = new Map<string, StaticFile>();
+  for (const path of listFiles(distDir)) {
+    const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
+    files.set(urlPath, loadFile(path, urlPath));
+  }
+  const notFoundTemplate = files.get('/404.html');
+  const sections = new Set(sectionNotFoundPages(distDir));
+
+  function lookup(pathname: string): StaticFile | undefined {
+    return files.get(pathname) ?? files.get(`${pathname === '/' ? '' : pathname}/index.html`);
+  }
+
+  function send(c: Context, file: StaticFile, status: 200 | 404, bodyOverride?: Uint8Array): Response {
+    const headers = new Headers({
+      'Content-Type': file.type,
+      'Cache-Control': status === 404 ? 'no-store' : file.cacheControl,
+      Vary: 'Accept-Encoding',
+    });
+    if (status === 200) headers.set('ETag', file.etag);
+    if (status === 200 && c.req.header('if-none-match') === file.etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    const accept = c.req.header('accept-encoding') ?? '';
+    let body: Uint8Array = bodyOverride ?? file.body;
+    if (!bodyOverride && file.br && /\bbr\b/.test(accept)) {
+      body = file.br;
+      headers.set('Content-Encoding', 'br');
+    } else if (!bodyOverride && file.gzip && /\bgzip\b/.test(accept)) {
+      body = file.gzip;
+      headers.set('Content-Encoding', 'gzip');
+    }
+    headers.set('Content-Length', String(body.byteLength));
+    return new Response(c.req.method === 'HEAD' ? null : (body as BodyInit), { status, headers });
+  }
+
+  function notFound(c: Context, pathname: string): Response {
+    const section = pathname.split('/')[1];
+    const sectionPage = section && sections.has(section) ? lookup(`/${section}/404`) : undefined;
+    if (sectionPage) return send(c, sectionPage, 404);
+    if (!notFoundTemplate) return c.text(`Page not found: ${pathname}`, 404);
+    const html = new TextDecoder()
+      .decode(notFoundTemplate.body)
+      .replace(/(<span data-missing-path[^>]*>)(<\/span>)/, (_, open: string, close: string) => `${open}${escapeHtml(pathname)}${close}`);
+    return send(c, notFoundTemplate, 404, new TextEncoder().encode(html));
+  }
+
+  return {
+    size: files.size,
+    handle(c) {
+      const url = new URL(c.req.url);
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        return notFound(c, url.pathname);
+      }
+      const redirect = canonicalRedirect(url.pathname);
+      if (redirect && redirect !== url.pathname) {
+        return c.redirect(`${redirect}${url.search}`, 301);
+      }
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        return c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' });
+      }
+      // A request for the section not-found page itself is still a not-found.
+      if (/\/404(\.html)?$/.test(pathname) || pathname.includes('\0')) return notFound(c, pathname);
+      const file = lookup(pathname);
+      return file ? send(c, file, 200) : notFound(c, pathname);
+    },
+  };
+}

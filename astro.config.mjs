@@ -1,0 +1,31 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import { site } from './src/lib/site.ts';
+import { isNoindexPath } from './src/lib/routes.ts';
+import { contentSecurityDirectives } from './src/lib/security-policy.ts';
+
+export default defineConfig({
+  site: site.url,
+  trailingSlash: 'never',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      filter: (page) => !isNoindexPath(new URL(page).pathname),
+    }),
+  ],
+  security: {
+    csp: {
+      directives: contentSecurityDirectives(site),
+      scriptDirective: {
+        resources: ["'self'", ...(site.analytics.measurementId ? ['https://www.googletagmanager.com'] : [])],
+      },
+    },
+  },
+  prefetch: false,
+  devToolbar: { enabled: false },
+});

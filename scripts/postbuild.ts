@@ -1,0 +1,38 @@
+/**
+ * After `astro build`: writes the CDN files (`_redirects`, `_headers`) from the same tables the
+ * Node server uses, and fails the build if two files in dist/ differ only by letter case.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { routeAliases } from '../src/lib/routes.ts';
+import { securityHeaders } from '../src/lib/security-policy.ts';
+import { sectionNotFoundPages } from '../api/src/static-site.ts';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [relative(dist, path)];
+  });
+}
+
+const files = listFiles(dist);
+const byLowerCase = new Map<string, string>();
+for (const file of files) {
+  const key = file.toLowerCase();
+  const clash = byLowerCase.get(key);
+  if (clash) throw new Error(`dist/ holds names that differ only by case: ${clash} and ${file}`);
+  byLowerCase.set(key, file);
+}
+
+const redirects = Object.entries(routeAliases).flatMap(([from, to]) => [`${from} ${to} 301`, `${from}/ ${to} 301`]);
+const notFound = sectionNotFoundPages(dist).map((section) => `/${section}/* /${section}/404 404`);
+writeFileSync(join(dist, '_redirects'), [...redirects, ...notFound, ''].join('\n'));
+
+const headers = Object.entries(securityHeaders({ https: true })).map(([name, value]) => `  ${name}: ${value}`);
+writeFileSync(
+  join(dist, '_headers'),
+  ['/*', ...headers, '', '/_astro/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n'),
+);
+console.log(`postbuild: ${files.length} files checked, _redirects and _headers written`);

@@ -1,0 +1,79 @@
+/**
+ * `npm test`: every test, in the order that needs the least waiting.
+ *   1. vitest `unit` and `api` (no build needed),
+ *   2. the production build,
+ *   3. vitest `dist` (links, byte budget, file names over dist/),
+ *   4. Playwright in Chromium against the built site on the real server.
+ * Ends with one line 'N passed, N failed, N skipped' over all of them and exits non-zero on any
+ * failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const work = mkdtempSync(join(tmpdir(), 'sipa-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) console.log(`=== ${label}: exit ${result.status ?? result.signal} ===`);
+  return result.status === 0;
+}
+
+function countVitest(file: string): void {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file: string): void {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  totals.passed += report.stats.expected + report.stats.flaky;
+  totals.failed += report.stats.unexpected;
+  totals.skipped += report.stats.skipped;
+}
+
+const vitest = (projects: string[], out: string) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+];
+
+const unitReport = join(work, 'vitest-unit.json');
+if (!run('unit and API tests (vitest)', 'npx', vitest(['unit', 'api'], unitReport))) broken = true;
+countVitest(unitReport);
+
+if (!run('production build', 'npm', ['run', 'build'])) {
+  console.log('\nThe build failed, so the built-site and browser tests cannot run.');
+  totals.failed += 1;
+  broken = true;
+} else {
+  const distReport = join(work, 'vitest-dist.json');
+  if (!run('built-site checks (vitest)', 'npx', vitest(['dist'], distReport))) broken = true;
+  countVitest(distReport);
+
+  const e2eReport = join(work, 'playwright.json');
+  if (!run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }))
+    broken = true;
+  countPlaywright(e2eReport);
+}
+
+const failed = broken && totals.failed === 0 ? 1 : totals.failed;
+console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+process.exit(broken ? 1 : 0);

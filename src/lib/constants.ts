@@ -1,0 +1,69 @@
+/**
+ * The spec's business constants (section 9), in one module that the site, the islands and the
+ * API import. Change a number here and every side follows.
+ */
+export const DONATION_PRESETS = [25, 50, 100, 250] as const;
+export type DonationPreset = (typeof DONATION_PRESETS)[number];
+export const DONATION_IMPACT: Readonly<Record<DonationPreset, string>> = {
+  25: 'educational materials for one child',
+  50: 'housing assistance for a family',
+  100: 'community integration programs',
+  250: 'job training for new arrivals',
+};
+export const DONATION_CUSTOM_MIN = 1;
+export const DONATION_CUSTOM_STEP = 0.01;
+export const DONATION_CURRENCY = 'USD';
+export const MONTHLY_GIVING_CIRCLE_MIN = 25;
+
+export const CAROUSEL_INTERVAL_MS = 6000;
+export const CAROUSEL_FADE_MS = 500;
+export const CAROUSEL_IMAGE_COUNT = 4;
+export const NEWSLETTER_SECTION_FADE_IN_MS = 300;
+export const NEWSLETTER_SUCCESS_RESET_MS = 5000;
+
+export const FEATURED_PROGRAM_COUNT = 3;
+export const HOME_BLOG_PREVIEW_COUNT = 3;
+export const BACK_TO_TOP_THRESHOLD_PX = 500;
+
+export const BLOG_PAGE_SIZE = 4;
+export const BLOG_RECENT_POSTS = 3;
+export const BLOG_RELATED_ARTICLES = 2;
+export const SIMILAR_EVENTS_MAX = 3;
+export const EVENT_CARD_DESCRIPTION_LENGTH = 120;
+
+export const EVENT_CATEGORIES = ['cultural', 'workshop', 'youth', 'health', 'fundraiser'] as const;
+
+export const VOLUNTEER_INTERESTS = [
+  'languagePartner',
+  'eventVolunteer',
+  'mentor',
+  'skillsBased',
+  'administrative',
+  'fundraising',
+] as const;
+export const AVAILABILITY_SLOTS = [
+  'weekdayMornings',
+  'weekdayAfternoons',
+  'weekdayEvenings',
+  'weekendMornings',
+  'weekendAfternoons',
+  'weekendEvenings',
+] as const;
+export const PARTNERSHIP_INTERESTS = [
+  'Financial Sponsorship',
+  'Employee Volunteering',
+  'Matching Gift Program',
+  'In-Kind Donations',
+  'Event Sponsorship',
+  'Other',
+] as const;
+
+export const VOLUNTEER_RESPONSE_PROMISE = 'Our volunteer coordinator will contact you within 5 business days.';
+export const PARTNERSHIP_RESPONSE_PROMISE = 'Our corporate development team will contact you within 2 business days.';
+
+export const OFFICE_HOURS = 'Monday-Friday 9:00 AM-5:00 PM';
+export const CHILDREN_PRIVACY_AGE = 13;
+
+export const ADMIN_SESSION_FLAG = 'isAdminAuthenticated';
+export const NEWSLETTER_HTML_ROWS = 15;
+export const NEWSLETTER_TEXT_ROWS = 10;

@@ -1,0 +1,43 @@
+/**
+ * The spec's alternative spellings of routes. Each answers a permanent redirect to one canonical
+ * lowercase path, so a page has one URL and dist/ never holds two names differing only by case.
+ * The Node server and the CDN `_redirects` file are both generated from this table.
+ */
+export const routeAliases: Readonly<Record<string, string>> = {
+  '/About': '/about',
+  '/Programs': '/programs',
+  '/Donate': '/donate',
+  '/Events': '/events',
+  '/GetInvolved': '/get-involved',
+  '/Blog': '/blog',
+  '/ContactUs': '/contact',
+  '/privacy-policy': '/privacy',
+  '/corporate-giving': '/corporate',
+  '/NewsletterSignup': '/newsletter',
+  '/programs/adult-development': '/programs/career-pathways',
+  '/programs/youth-empowerment': '/programs/future-ready-youth',
+};
+
+/** Pages kept out of search engines and the sitemap. */
+export const noindexPrefixes = ['/admin', '/thank-you', '/error', '/404', '/newsletter/confirm', '/newsletter/unsubscribe'];
+
+export function isNoindexPath(pathname: string): boolean {
+  const path = normalisePath(pathname);
+  return noindexPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** '/about/' -> '/about'; '' -> '/'. Collapses repeated slashes. */
+export function normalisePath(pathname: string): string {
+  const collapsed = `/${pathname}`.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : '/';
+}
+
+/**
+ * Where a request path should be redirected, or null when it is already canonical.
+ * Handles the alias table and a trailing slash; the query string is the caller's to keep.
+ */
+export function canonicalRedirect(pathname: string): string | null {
+  const path = normalisePath(pathname);
+  const target = routeAliases[path] ?? path;
+  return target === pathname ? null : target;
+}

@@ -1,0 +1,37 @@
+import type { SiteConfig } from './site-config.ts';
+
+/**
+ * Content-Security-Policy directives for every page (Astro adds script-src and style-src with
+ * hashes of its own inline code). The Node server and the CDN `_headers` file add what a <meta>
+ * policy cannot carry: frame-ancestors.
+ */
+type Directive = `${string}-${string} ${string}`;
+
+export function contentSecurityDirectives(config: Pick<SiteConfig, 'analytics'>): Directive[] {
+  const analytics = config.analytics.measurementId
+    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
+    : [];
+  return [
+    "default-src 'self'",
+    `img-src 'self' data: ${analytics.join(' ')}`.trim(),
+    "font-src 'self'",
+    `connect-src 'self' ${analytics.join(' ')}`.trim(),
+    "frame-src 'self' https://www.google.com https://maps.google.com",
+    "form-action 'self' https://www.paypal.com https://www.sandbox.paypal.com",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ] as Directive[];
+}
+
+/** Headers that every response of the site carries, in the Node server and in `_headers`. */
+export function securityHeaders(options: { https: boolean }): Record<string, string> {
+  return {
+    'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
+}

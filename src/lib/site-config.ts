@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The organisation's facts, edited in content/site.json. Every component reads them from here,
+ * so a wrong value fails the build with the field's path instead of shipping a broken page.
+ */
+export const siteConfigSchema = z
+  .object({
+    name: z.string().min(1),
+    tagline: z.string().min(1),
+    description: z.string().min(1).max(300),
+    keywords: z.array(z.string().min(1)).min(1),
+    url: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')),
+    language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
+    foundedYear: z.number().int().min(1900).max(2100),
+    taxStatus: z.string().min(1),
+    ein: z.string().regex(/^\d{2}-\d{7}$/, 'EIN must look like 12-3456789'),
+    phone: z.string().regex(/^\+[1-9][\d-]{6,18}$/, 'phone must be in +1-817-555-0100 form'),
+    phoneDisplay: z.string().min(1),
+    address: z.object({
+      street: z.string().min(1),
+      city: z.string().min(1),
+      region: z.string().length(2),
+      postalCode: z.string().regex(/^\d{5}(-\d{4})?$/),
+      country: z.string().length(2),
+    }),
+    officeHours: z.string().min(1),
+    mailboxes: z.object({
+      info: z.email(),
+      careers: z.email(),
+      volunteer: z.email(),
+      partnerships: z.email(),
+      staff: z.email(),
+      noreply: z.email(),
+    }),
+    social: z
+      .array(
+        z.object({
+          network: z.enum(['facebook', 'instagram', 'linkedin', 'x', 'youtube']),
+          label: z.string().min(1),
+          url: z.url({ protocol: /^https$/ }),
+        }),
+      )
+      .min(1),
+    paypal: z.object({
+      business: z.string().min(1),
+      sandbox: z.boolean(),
+    }),
+    analytics: z.object({
+      measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]),
+    }),
+    blogName: z.string().min(1),
+  })
+  .strict();
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** Parses raw config, throwing one readable error that names every bad field. */
+export function parseSiteConfig(raw: unknown, source = 'content/site.json'): SiteConfig {
+  const result = siteConfigSchema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`${source} is invalid:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** One-line postal address, as shown in the footer and used for map links. */
+export function formatAddress(config: Pick<SiteConfig, 'address'>): string {
+  const { street, city, region, postalCode } = config.address;
+  return `${street}, ${city}, ${region} ${postalCode}`;
+}
+
+export function mapLink(config: Pick<SiteConfig, 'address'>): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(formatAddress(config))}`;
+}

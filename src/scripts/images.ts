@@ -1,0 +1,34 @@
+import { MESSAGES } from '../lib/messages.ts';
+
+/**
+ * Images fade in once loaded and show 'Image not available' when they fail. Images that finished
+ * before this ran are left as they are, so nothing flickers and pages without JS still show them.
+ */
+function showFallback(img: HTMLImageElement): void {
+  const holder = img.parentElement;
+  if (!holder || holder.querySelector('.site-image__fallback')) return;
+  img.classList.remove('is-loading');
+  img.style.visibility = 'hidden';
+  const fallback = document.createElement('span');
+  fallback.className = 'site-image__fallback';
+  fallback.setAttribute('role', 'img');
+  fallback.setAttribute('aria-label', img.alt ? `${img.alt} (${MESSAGES.imageUnavailable})` : MESSAGES.imageUnavailable);
+  fallback.textContent = MESSAGES.imageUnavailable;
+  holder.append(fallback);
+}
+
+export function enhanceImage(img: HTMLImageElement): void {
+  if (img.dataset.fadeReady) return;
+  img.dataset.fadeReady = '';
+  if (img.complete) {
+    if (img.naturalWidth === 0 && img.currentSrc) showFallback(img);
+    return;
+  }
+  img.classList.add('is-loading');
+  img.addEventListener('load', () => img.classList.remove('is-loading'), { once: true });
+  img.addEventListener('error', () => showFallback(img), { once: true });
+}
+
+export function setUpImages(root: ParentNode = document): void {
+  root.querySelectorAll<HTMLImageElement>('img[data-fade]').forEach(enhanceImage);
+}
