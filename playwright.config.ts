@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { chromiumLaunchOptions } from './tests/support/browser.ts';
 
 /**
  * Browser tests drive the built site served by the real Node server (`npm start` without the
@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
  * names another, or Playwright's own browsers are installed and CHROMIUM_PATH is set to "bundled".
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,10 +19,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath === 'bundled' ? undefined : chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
