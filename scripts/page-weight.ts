@@ -1,0 +1,120 @@
+/**
+ * Reads the built site and measures what each page costs a visitor: its HTML, its render-blocking
+ * CSS and the JavaScript it loads (following static imports), raw and gzipped. Shared by the byte
+ * budget test and `npm run bench`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const distDir = join(import.meta.dirname, '..', 'dist');
+
+export interface PageWeight {
+  route: string;
+  file: string;
+  html: { raw: number; gzip: number };
+  css: { raw: number; gzip: number; files: string[] };
+  js: { raw: number; gzip: number; files: string[] };
+  islands: number;
+  loadsReact: boolean;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/** Every HTML page in dist/ with the route it answers. */
+export function htmlPages(dir = distDir): { route: string; file: string }[] {
+  return listFiles(dir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => {
+      const rel = relative(dir, file).split(sep).join('/');
+      const route = rel === 'index.html' ? '/' : `/${rel.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`;
+      return { route, file };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+const gz = (data: string | Buffer) => gzipSync(data, { level: 9 }).byteLength;
+
+function attributeValues(html: string, tag: string, attribute: string, filter?: RegExp): string[] {
+  const values: string[] = [];
+  for (const match of html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'gi'))) {
+    const element = match[0];
+    if (filter && !filter.test(element)) continue;
+    const value = element.match(new RegExp(`\\s${attribute}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
+    if (value) values.push(value[1] ?? value[2] ?? value[3] ?? '');
+  }
+  return values;
+}
+
+function localFile(dir: string, url: string): string | null {
+  if (!url.startsWith('/') || url.startsWith('//')) return null;
+  const path = join(dir, decodeURIComponent(url.split(/[?#]/)[0]!));
+  return existsSync(path) ? path : null;
+}
+
+/** A JS file and everything it imports statically, as files in dist/. */
+function jsClosure(dir: string, entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const code = readFileSync(entry, 'utf8');
+  for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) {
+    const spec = match[1]!;
+    const target = spec.startsWith('/') ? join(dir, spec) : join(dirname(entry), spec);
+    if (existsSync(target)) jsClosure(dir, target, seen);
+  }
+  return seen;
+}
+
+const REACT_SIGNATURE = /Symbol\.for\(["']react\.(?:element|transitional\.element)["']\)|react-dom|__CLIENT_INTERNALS_DO_NOT_USE/;
+
+export function measurePage(route: string, file: string, dir = distDir): PageWeight {
+  const html = readFileSync(file, 'utf8');
+  const cssFiles = attributeValues(html, 'link', 'href', /rel=["']?stylesheet/i)
+    .map((href) => localFile(dir, href))
+    .filter((f): f is string => f !== null);
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!).join('');
+  const scriptEntries = [
+    ...attributeValues(html, 'script', 'src'),
+    ...attributeValues(html, 'link', 'href', /rel=["']?modulepreload/i),
+    ...attributeValues(html, 'astro-island', 'component-url'),
+    ...attributeValues(html, 'astro-island', 'renderer-url'),
+  ]
+    .map((src) => localFile(dir, src))
+    .filter((f): f is string => f !== null);
+  const inlineModuleImports = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)]
+    .flatMap((m) => [...m[1]!.matchAll(/(?:import|from)\s*["'](\/[^"']+\.js)["']/g)].map((i) => i[1]!))
+    .map((src) => localFile(dir, src))
+    .filter((f): f is string => f !== null);
+  const jsFiles = new Set<string>();
+  for (const entry of [...scriptEntries, ...inlineModuleImports]) jsClosure(dir, entry, jsFiles);
+
+  const cssText = cssFiles.map((f) => readFileSync(f, 'utf8')).join('');
+  const jsContents = [...jsFiles].map((f) => readFileSync(f));
+  const toUrl = (f: string) => `/${relative(dir, f).split(sep).join(posix.sep)}`;
+  return {
+    route,
+    file,
+    html: { raw: Buffer.byteLength(html), gzip: gz(html) },
+    css: {
+      raw: Buffer.byteLength(cssText) + Buffer.byteLength(inlineCss),
+      gzip: cssFiles.reduce((sum, f) => sum + gz(readFileSync(f)), 0),
+      files: cssFiles.map(toUrl),
+    },
+    js: {
+      raw: jsContents.reduce((sum, c) => sum + c.byteLength, 0),
+      gzip: jsContents.reduce((sum, c) => sum + gz(c), 0),
+      files: [...jsFiles].map(toUrl),
+    },
+    islands: (html.match(/<astro-island\b/g) ?? []).length,
+    loadsReact: jsContents.some((c) => REACT_SIGNATURE.test(c.toString('utf8'))),
+  };
+}
+
+export function measureSite(dir = distDir): PageWeight[] {
+  return htmlPages(dir).map(({ route, file }) => measurePage(route, file, dir));
+}
