@@ -86,15 +86,18 @@ export function measurePage(route: string, file: string, dir = distDir): PageWei
   ]
     .map((src) => localFile(dir, src))
     .filter((f): f is string => f !== null);
-  const inlineModuleImports = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)]
-    .flatMap((m) => [...m[1]!.matchAll(/(?:import|from)\s*["'](\/[^"']+\.js)["']/g)].map((i) => i[1]!))
+  const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/application\/ld\+json/i.test(m[1]!) && m[2]!.trim())
+    .map((m) => m[2]!);
+  const inlineModuleImports = inlineScripts
+    .flatMap((code) => [...code.matchAll(/(?:import|from)\s*["'](\/[^"']+\.js)["']/g)].map((i) => i[1]!))
     .map((src) => localFile(dir, src))
     .filter((f): f is string => f !== null);
   const jsFiles = new Set<string>();
   for (const entry of [...scriptEntries, ...inlineModuleImports]) jsClosure(dir, entry, jsFiles);
 
   const cssText = cssFiles.map((f) => readFileSync(f, 'utf8')).join('');
-  const jsContents = [...jsFiles].map((f) => readFileSync(f));
+  const jsContents = [...[...jsFiles].map((f) => readFileSync(f)), ...inlineScripts.map((code) => Buffer.from(code))];
   const toUrl = (f: string) => `/${relative(dir, f).split(sep).join(posix.sep)}`;
   return {
     route,

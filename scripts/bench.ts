@@ -1,0 +1,51 @@
+/**
+ * `npm run bench`: the numbers later work is watched by.
+ *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
+ *   2. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
+ *      server measured in the same run.
+ * Deterministic byte counts are also enforced by tests; the timings here are only reported.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { distDir, measureSite } from './page-weight.ts';
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function printPageWeights(): void {
+  if (!existsSync(distDir)) {
+    console.log('No dist/: run `npm run build` first.');
+    return;
+  }
+  const pages = measureSite();
+  const rows = pages.map((p) => [
+    p.route,
+    kb(p.html.raw),
+    kb(p.html.gzip),
+    kb(p.css.raw),
+    kb(p.css.gzip),
+    kb(p.js.raw),
+    kb(p.js.gzip),
+    kb(p.html.gzip + p.css.gzip),
+    p.islands ? `${p.islands}${p.loadsReact ? ' (React)' : ''}` : '-',
+  ]);
+  const header = ['route', 'HTML KB', 'HTML gz', 'CSS KB', 'CSS gz', 'JS KB', 'JS gz', 'first paint gz', 'islands'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log('\nPage weight (KB; "first paint gz" = HTML + render-blocking CSS, gzipped; budget 28 KB)\n');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  const heaviest = pages.reduce((a, b) => (a.html.gzip + a.css.gzip > b.html.gzip + b.css.gzip ? a : b));
+  console.log(`\n${pages.length} pages; heaviest first paint: ${heaviest.route} at ${kb(heaviest.html.gzip + heaviest.css.gzip)} KB gz`);
+}
+
+async function printApiLoad(): Promise<void> {
+  const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-load.ts');
+  if (!existsSync(module)) return;
+  const { runNewsletterLoad, printNewsletterLoad } = await import(module);
+  console.log('\nAPI: POST /api/newsletter-signup under loopback load\n');
+  printNewsletterLoad(await runNewsletterLoad());
+}
+
+printPageWeights();
+await printApiLoad();
