@@ -5,7 +5,7 @@ import type { SiteConfig } from './site-config.ts';
  * hashes of its own inline code). The Node server and the CDN `_headers` file add what a <meta>
  * policy cannot carry: frame-ancestors.
  */
-type Directive = `${string}-${string} ${string}`;
+type Directive = `${'default' | 'img' | 'font' | 'connect' | 'frame'}-src ${string}` | `form-action ${string}` | `base-uri ${string}` | `object-src ${string}`;
 
 export function contentSecurityDirectives(config: Pick<SiteConfig, 'analytics'>): Directive[] {
   const analytics = config.analytics.measurementId

@@ -17,20 +17,20 @@ describe('site config', () => {
 
   it('names every bad field in one error', () => {
     const bad = { ...raw, ein: '123', mailboxes: { ...raw.mailboxes, staff: 'not-an-email' }, extra: true };
-    expect(() => parseSiteConfig(bad)).toThrowError(/ein: EIN must look like 12-3456789/);
-    expect(() => parseSiteConfig(bad)).toThrowError(/mailboxes\.staff/);
-    expect(() => parseSiteConfig(bad)).toThrowError(/content\/site\.json is invalid/);
+    expect(() => parseSiteConfig(bad)).toThrow(/ein: EIN must look like 12-3456789/);
+    expect(() => parseSiteConfig(bad)).toThrow(/mailboxes\.staff/);
+    expect(() => parseSiteConfig(bad)).toThrow(/content\/site\.json is invalid/);
   });
 
   it('rejects a malformed analytics id and accepts an empty one', () => {
-    expect(() => parseSiteConfig({ ...raw, analytics: { measurementId: 'UA-1' } })).toThrowError(/analytics\.measurementId/);
+    expect(() => parseSiteConfig({ ...raw, analytics: { measurementId: 'UA-1' } })).toThrow(/analytics\.measurementId/);
     expect(parseSiteConfig({ ...raw, analytics: { measurementId: '' } }).analytics.measurementId).toBe('');
     expect(parseSiteConfig({ ...raw, analytics: { measurementId: 'G-ABC123XYZ' } }).analytics.measurementId).toBe('G-ABC123XYZ');
   });
 
   it('rejects social links that are not https', () => {
     const social = [{ network: 'facebook', label: 'Facebook', url: 'javascript:alert(1)' }];
-    expect(() => parseSiteConfig({ ...raw, social })).toThrowError(/social\.0\.url/);
+    expect(() => parseSiteConfig({ ...raw, social })).toThrow(/social\.0\.url/);
   });
 
   it('formats the address and a map link from it', () => {
