@@ -1,7 +1,7 @@
 /**
  * `npm test`: every test, in the order that needs the least waiting.
  *   1. vitest `unit` and `api` (no build needed),
- *   2. the production build,
+ *   2. the type check (astro check: .astro, .ts and .tsx files) and the production build,
  *   3. vitest `dist` (links, byte budget, file names over dist/),
  *   4. Playwright in Chromium against the built site on the real server.
  * Ends with one line 'N passed, N failed, N skipped' over all of them and exits non-zero on any
@@ -58,6 +58,11 @@ const vitest = (projects: string[], out: string) => [
 const unitReport = join(work, 'vitest-unit.json');
 if (!run('unit and API tests (vitest)', 'npx', vitest(['unit', 'api'], unitReport))) broken = true;
 countVitest(unitReport);
+
+if (!run('type check (astro check)', 'npx', ['astro', 'check'])) {
+  totals.failed += 1;
+  broken = true;
+}
 
 if (!run('production build', 'npm', ['run', 'build'])) {
   console.log('\nThe build failed, so the built-site and browser tests cannot run.');
