@@ -126,3 +126,15 @@ test('the footer carries the organisation facts from site config', async ({ page
   }
   await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /facebook\.com/);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+  test('the phone menu is shown in full instead of behind a toggle that cannot work', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Get Involved' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Donate' })).toBeVisible();
+  });
+});
