@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { measureSite } from '../../scripts/page-weight.ts';
+
+/** What a page may cost before it can paint: its HTML plus render-blocking CSS, gzipped. */
+const BUDGET_BYTES = 28 * 1024;
+/** Pages that have nothing to react to: they must not download a framework. */
+const STATIC_ROUTES = [
+  '/privacy',
+  '/terms',
+  '/accessibility',
+  '/resources/banking-guide',
+  '/resources/budgeting-guide',
+  '/resources/credit-guide',
+  '/careers',
+  '/planned-giving',
+  '/error',
+  '/404',
+];
+
+const pages = measureSite();
+
+describe('byte budget over dist/', () => {
+  it('finds the built pages', () => {
+    expect(pages.length).toBeGreaterThan(25);
+  });
+
+  it.each(pages.map((page) => [page.route, page] as const))(
+    '%s: HTML plus render-blocking CSS stays under 28 KB gzipped',
+    (_route, page) => {
+      expect(page.html.gzip + page.css.gzip).toBeLessThan(BUDGET_BYTES);
+    },
+  );
+
+  it.each(STATIC_ROUTES)('%s loads no React runtime', (route) => {
+    const page = pages.find((p) => p.route === route);
+    expect(page, `${route} is built`).toBeDefined();
+    expect(page!.islands).toBe(0);
+    expect(page!.loadsReact).toBe(false);
+  });
+
+  it('detects React where an island is used, so the check above means something', () => {
+    const withIsland = pages.filter((p) => p.islands > 0);
+    for (const page of withIsland) expect(page.loadsReact, page.route).toBe(true);
+  });
+});

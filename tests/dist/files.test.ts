@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distDir, htmlPages } from '../../scripts/page-weight.ts';
+import { isNoindexPath, routeAliases } from '../../src/lib/routes.ts';
+
+const pages = htmlPages();
+
+describe('files in dist/', () => {
+  it('holds no two names that differ only by letter case', () => {
+    const seen = new Map<string, string>();
+    for (const { file } of pages) {
+      const key = file.toLowerCase();
+      expect(seen.get(key), `${file} collides with ${seen.get(key)}`).toBeUndefined();
+      seen.set(key, file);
+    }
+  });
+
+  it('writes _redirects for CDN hosts from the alias table', () => {
+    const redirects = readFileSync(join(distDir, '_redirects'), 'utf8');
+    for (const [from, to] of Object.entries(routeAliases)) expect(redirects).toContain(`${from} ${to} 301`);
+  });
+
+  it('writes _headers with the security headers and immutable assets', () => {
+    const headers = readFileSync(join(distDir, '_headers'), 'utf8');
+    expect(headers).toContain("Content-Security-Policy: frame-ancestors 'none'");
+    expect(headers).toContain('X-Content-Type-Options: nosniff');
+    expect(headers).toMatch(/\/_astro\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
+  });
+
+  it('lists indexable pages in the sitemap and leaves noindex pages out', () => {
+    const sitemap = readFileSync(join(distDir, 'sitemap-0.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toContain('/about');
+    expect(locs).toContain('/programs/early-learning');
+    for (const loc of locs) expect(isNoindexPath(loc), loc).toBe(false);
+    expect(readFileSync(join(distDir, 'robots.txt'), 'utf8')).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
+  });
+
+  it('gives every page a title, description, canonical URL and robots directive', () => {
+    for (const { route, file } of pages) {
+      const html = readFileSync(file, 'utf8');
+      expect(html, route).toMatch(/<title>[^<]+ \| [^<]+<\/title>/);
+      expect(html, route).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(html, route).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+"/);
+      expect(html, route).toMatch(/<meta name="robots" content="(index, follow|noindex, nofollow)"/);
+      expect(html, route).toMatch(/<html lang="en-US"/);
+      const noindex = isNoindexPath(route);
+      expect(html.includes('noindex, nofollow'), `${route} noindex`).toBe(noindex);
+    }
+  });
+
+  it('builds the 404 page the server fills in', () => {
+    expect(existsSync(join(distDir, '404.html'))).toBe(true);
+    expect(readFileSync(join(distDir, '404.html'), 'utf8')).toContain('data-missing-path');
+  });
+});
