@@ -1,8 +1,38 @@
 /**
- * Content collections: what editors commit under content/, each with a zod schema. A schema
- * error fails the build with the file and the field. Site-wide facts live in content/site.json
- * (validated by src/lib/site-config.ts).
+ * Content collections: what editors commit under content/, each with a zod schema (the schemas
+ * live in src/lib/content-schemas.ts so unit tests can check them). A schema error fails the
+ * build with the file and the field. Site-wide facts live in content/site.json (validated by
+ * src/lib/site-config.ts).
  */
 import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import {
+  careersSchema,
+  gallerySchema,
+  guideSchema,
+  homeSchema,
+  legalSchema,
+  plannedGivingSchema,
+  programSchema,
+  staffSchema,
+  testimonialSchema,
+  valueSchema,
+  volunteerOpportunitySchema,
+} from './lib/content-schemas.ts';
 
-export const collections = {};
+const json = (folder: string) => glob({ pattern: '**/*.json', base: `./content/${folder}` });
+const mdx = (folder: string) => glob({ pattern: '**/*.mdx', base: `./content/${folder}` });
+
+export const collections = {
+  programs: defineCollection({ loader: mdx('programs'), schema: programSchema }),
+  staff: defineCollection({ loader: json('staff'), schema: staffSchema }),
+  values: defineCollection({ loader: json('values'), schema: valueSchema }),
+  testimonials: defineCollection({ loader: json('testimonials'), schema: testimonialSchema }),
+  home: defineCollection({ loader: json('home'), schema: homeSchema }),
+  volunteerOpportunities: defineCollection({ loader: json('volunteer-opportunities'), schema: volunteerOpportunitySchema }),
+  plannedGiving: defineCollection({ loader: json('planned-giving'), schema: plannedGivingSchema }),
+  careers: defineCollection({ loader: json('careers'), schema: careersSchema }),
+  gallery: defineCollection({ loader: json('gallery'), schema: gallerySchema }),
+  guides: defineCollection({ loader: mdx('guides'), schema: guideSchema }),
+  legal: defineCollection({ loader: mdx('legal'), schema: legalSchema }),
+};

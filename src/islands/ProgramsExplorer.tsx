@@ -1,0 +1,135 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { ALL_CATEGORIES, emptyProgramsMessage, filterPrograms } from '../lib/program-filter.ts';
+import { programStatus, statusLabel } from '../lib/program-status.ts';
+
+export interface ExplorerProgram {
+  id: string;
+  title: string;
+  category: string;
+  description: string;
+  image: string;
+  imageAlt: string;
+  href: string;
+  startDate: string;
+  status?: string | undefined;
+  /** The status when the page was built; replaced by the visitor's-date status after hydration. */
+  buildStatus: string;
+  peopleServed: number;
+}
+
+interface Props {
+  programs: ExplorerProgram[];
+  categories: string[];
+  /** Id of the section to scroll to when a category card is chosen. */
+  sectionId: string;
+}
+
+/**
+ * The all-programs list with a search box and a category filter (rules in src/lib/program-filter.ts).
+ * The full list is rendered into the HTML at build time; once hydrated, the controls filter it,
+ * statuses follow the visitor's date, category cards elsewhere on the page ([data-program-category])
+ * set the filter, and ?q= / ?category= in the address pre-fill the controls.
+ */
+export default function ProgramsExplorer({ programs, categories, sectionId }: Props) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [today, setToday] = useState<Date | null>(null);
+  const id = useId();
+  const searchId = `${id}-search`;
+  const categoryId = `${id}-category`;
+
+  useEffect(() => {
+    setToday(new Date());
+    const params = new URLSearchParams(window.location.search);
+    const q = params.get('q');
+    const c = params.get('category');
+    if (q) setSearch(q);
+    if (c) setCategory(categories.find((known) => known.toLowerCase() === c.toLowerCase()) ?? c);
+
+    const onClick = (event: MouseEvent) => {
+      const card = (event.target as Element | null)?.closest<HTMLElement>('[data-program-category]');
+      if (!card || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      setCategory(card.dataset.programCategory ?? ALL_CATEGORIES);
+      const section = document.getElementById(sectionId);
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      section?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+      section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [categories, sectionId]);
+
+  const results = useMemo(() => filterPrograms(programs, { search, category }), [programs, search, category]);
+  const empty = emptyProgramsMessage(search, results.length);
+  const options = categories.some((known) => known.toLowerCase() === category.toLowerCase()) || category === ALL_CATEGORIES ? categories : [...categories, category];
+
+  return (
+    <div className="programs-explorer">
+      <form className="programs-explorer__controls" role="search" aria-label="Search programs" onSubmit={(event) => event.preventDefault()}>
+        <div className="sipa-field">
+          <label htmlFor={searchId}>Search programs</label>
+          <input
+            id={searchId}
+            name="q"
+            type="search"
+            value={search}
+            placeholder="Search by name or keyword"
+            autoComplete="off"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="sipa-field">
+          <label htmlFor={categoryId}>Category</label>
+          <select id={categoryId} name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value={ALL_CATEGORIES}>All categories</option>
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <p className="programs-explorer__count" role="status" aria-live="polite">
+        {empty ? empty.text : `Showing ${results.length} of ${programs.length} programs`}
+      </p>
+      {empty ? (
+        <div className="programs-explorer__empty">
+          {empty.offerClear && (
+            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setSearch('')}>
+              Clear search
+            </button>
+          )}
+        </div>
+      ) : (
+        <ul className="programs-explorer__list">
+          {results.map((program) => {
+            const status = today ? programStatus(program, today) : program.buildStatus;
+            return (
+              <li key={program.id} className="programs-explorer__item">
+                <img src={program.image} alt={program.imageAlt} width={800} height={500} loading="lazy" decoding="async" />
+                <div className="programs-explorer__body">
+                  <p className="programs-explorer__meta">
+                    <span className="programs-explorer__category">{program.category}</span>
+                    <span className="programs-explorer__status" data-status={status}>
+                      {statusLabel(status)}
+                    </span>
+                  </p>
+                  <h3>
+                    <a href={program.href}>{program.title}</a>
+                  </h3>
+                  <p>{program.description}</p>
+                  <p className="programs-explorer__served">
+                    <strong>{program.peopleServed.toLocaleString('en-US')}</strong> people served · Started{' '}
+                    {new Date(`${program.startDate}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { CAROUSEL_IMAGE_COUNT, VOLUNTEER_INTERESTS } from './constants.ts';
+
+/**
+ * The zod schemas of the content collections (content/<collection>/). src/content.config.ts
+ * wires them to loaders; keeping them here, free of Astro imports, lets unit tests validate the
+ * real content files and the error messages. Astro fails the build on a mismatch and names the
+ * entry and the field (for example `programs → early-learning: impactMetrics.peopleServed`).
+ */
+
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a YYYY-MM-DD date');
+/** Artwork or a photo: a path under public/ (SVG artwork lives in public/art/). */
+const imagePath = z.string().regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif)$/, 'use a path under public/, e.g. /art/scene.svg');
+const altText = z.string().min(3, 'describe the image for people who cannot see it');
+const internalPath = z.string().regex(/^\/[a-z0-9\-/#?=&.]*$/, 'use a lowercase site path such as /contact');
+const phone = z.string().regex(/^\+[1-9][\d-]{6,18}$/, 'phone must be in +1-817-555-0100 form');
+const order = z.number().int().min(0);
+
+export const programSchema = z.object({
+  programId: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(3),
+  category: z.string().min(3),
+  description: z.string().min(20).max(320),
+  startDate: calendarDate,
+  image: imagePath,
+  imageAlt: altText,
+  detailPath: internalPath,
+  coordinators: z.array(z.string().min(2)).min(1),
+  impactMetrics: z.object({
+    peopleServed: z.number().int().min(0),
+    communitiesReached: z.number().int().min(0),
+    partnerOrganizations: z.number().int().min(0),
+  }),
+  contactInfo: z.object({
+    email: z.email(),
+    /** Defaults to the organisation's phone (content/site.json) when left out. */
+    phone: phone.optional(),
+  }),
+  location: z.string().min(2).optional(),
+  status: z.string().min(2).optional(),
+  order,
+  /** Detail page: the hero's lead, the quick facts, and the structured sections around the MDX overview. */
+  lead: z.string().min(10),
+  facts: z.array(z.object({ label: z.string().min(2), value: z.string().min(1) })).min(2),
+  components: z.array(z.object({ title: z.string().min(3), description: z.string().min(10) })).min(3),
+  impact: z.object({
+    intro: z.string().min(10),
+    stats: z.array(z.object({ value: z.string().min(1), label: z.string().min(3) })).min(2),
+  }),
+  partners: z.array(z.object({ name: z.string().min(2), role: z.string().min(3) })).min(2),
+  getInvolved: z.string().min(10),
+  related: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).max(3),
+  featuredResources: z
+    .array(z.object({ title: z.string().min(3), href: internalPath, description: z.string().min(10) }))
+    .optional(),
+});
+
+export const staffSchema = z.object({
+  name: z.string().min(2),
+  title: z.string().min(2),
+  image: imagePath.optional(),
+  imageAlt: altText.optional(),
+  bio: z.string().min(20),
+  order,
+});
+
+export const valueSchema = z.object({
+  title: z.string().min(3),
+  description: z.string().min(20),
+  careers: z.string().min(20),
+  order,
+});
+
+export const testimonialSchema = z.object({
+  quote: z.string().min(20),
+  name: z.string().min(2),
+  context: z.string().min(3),
+  placements: z.array(z.enum(['home', 'get-involved', 'about'])).min(1),
+});
+
+export const homeSchema = z.object({
+  heroTitle: z.string().min(3),
+  heroLead: z.string().min(10),
+  slides: z
+    .array(z.object({ image: imagePath, alt: altText, title: z.string().min(3), caption: z.string().min(10) }))
+    .length(CAROUSEL_IMAGE_COUNT, `the carousel shows exactly ${CAROUSEL_IMAGE_COUNT} slides`),
+  mission: z.string().min(20),
+  impactGoals: z.array(z.object({ value: z.string().min(1), label: z.string().min(3), description: z.string().min(10) })).min(3),
+  pillars: z
+    .array(z.object({ title: z.string().min(3), description: z.string().min(10), href: internalPath, image: imagePath, imageAlt: altText }))
+    .length(3, 'the home page shows exactly three pillars'),
+  volunteer: z.object({ title: z.string().min(3), text: z.string().min(10) }),
+});
+
+export const volunteerOpportunitySchema = z.object({
+  title: z.string().min(3),
+  description: z.string().min(20),
+  commitment: z.string().min(3),
+  interest: z.enum(VOLUNTEER_INTERESTS),
+  order,
+});
+
+export const plannedGivingSchema = z.object({
+  ways: z
+    .array(z.object({ title: z.string().min(3), description: z.string().min(20), benefit: z.string().min(10) }))
+    .length(5, 'list the five ways to give'),
+  legacySociety: z.object({ name: z.string().min(3), description: z.string().min(20), benefits: z.array(z.string().min(5)).min(3) }),
+  resources: z
+    .array(
+      z.object({
+        title: z.string().min(3),
+        description: z.string().min(10),
+        href: z.string().regex(/^\/downloads\/[\w\-.]+$/, 'link a file under public/downloads/'),
+        format: z.string().min(2),
+      }),
+    )
+    .length(3, 'offer three resource downloads'),
+});
+
+export const careersSchema = z.object({
+  intro: z.string().min(20),
+  benefits: z.array(z.object({ title: z.string().min(3), description: z.string().min(10) })).min(3),
+});
+
+export const gallerySchema = z.object({
+  image: imagePath,
+  alt: altText,
+  caption: z.string().min(3),
+  order,
+});
+
+export const guideSchema = z.object({
+  title: z.string().min(3),
+  description: z.string().min(20).max(200),
+  lead: z.string().min(20),
+  order,
+  readingTime: z.string().min(3),
+  cta: z.object({ title: z.string().min(3), text: z.string().min(10), label: z.string().min(3) }),
+  /** Files offered for download (the budget templates), each in its language. */
+  downloads: z
+    .array(
+      z.object({
+        label: z.string().min(3),
+        language: z.string().min(3),
+        lang: z.string().regex(/^[a-z]{2}$/, 'use a two-letter language code'),
+        href: z.string().regex(/^\/downloads\/[\w\-.]+$/, 'link a file under public/downloads/'),
+      }),
+    )
+    .optional(),
+});
+
+export const legalSchema = z.object({
+  title: z.string().min(3),
+  description: z.string().min(20).max(200),
+  lastUpdated: calendarDate,
+});
+
+/** The file-and-field message a build or a test prints for an invalid entry. */
+export function describeIssues(file: string, error: z.ZodError): string {
+  return error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
+}
+
+/** Validates one entry's data, throwing an error that names the file and each bad field. */
+export function validateEntry<T extends z.ZodType>(schema: T, data: unknown, file: string): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new Error(describeIssues(file, result.error));
+  return result.data;
+}

@@ -1,0 +1,76 @@
+import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from '../lib/constants.ts';
+
+/**
+ * The home carousel: advances every CAROUSEL_INTERVAL_MS with a CAROUSEL_FADE_MS cross-fade, a
+ * dot jumps to its slide (and restarts the interval), and a button pauses and resumes it. With
+ * prefers-reduced-motion it starts paused and the fade is instant; the visitor can still press Play.
+ */
+export function setUpCarousel(root: HTMLElement): void {
+  const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
+  const dots = [...root.querySelectorAll<HTMLButtonElement>('[data-slide-dot]')];
+  const toggle = root.querySelector<HTMLButtonElement>('[data-carousel-toggle]');
+  const toggleLabel = toggle?.querySelector<HTMLElement>('[data-toggle-label]');
+  if (slides.length < 2) return;
+
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let current = Math.max(0, slides.findIndex((slide) => slide.classList.contains('is-active')));
+  let timer: number | undefined;
+  let playing = !reduceMotion;
+
+  slides.forEach((slide) => {
+    slide.style.transitionDuration = `${CAROUSEL_FADE_MS}ms`;
+  });
+
+  function show(index: number): void {
+    current = (index + slides.length) % slides.length;
+    slides.forEach((slide, i) => {
+      const active = i === current;
+      slide.classList.toggle('is-active', active);
+      if (active) slide.removeAttribute('aria-hidden');
+      else slide.setAttribute('aria-hidden', 'true');
+    });
+    dots.forEach((dot, i) => {
+      if (i === current) dot.setAttribute('aria-current', 'true');
+      else dot.removeAttribute('aria-current');
+    });
+    root.dataset.current = String(current);
+  }
+
+  function stop(): void {
+    if (timer !== undefined) window.clearInterval(timer);
+    timer = undefined;
+  }
+
+  function start(): void {
+    stop();
+    if (playing) timer = window.setInterval(() => show(current + 1), CAROUSEL_INTERVAL_MS);
+  }
+
+  function renderToggle(): void {
+    if (!toggle) return;
+    toggle.setAttribute('aria-pressed', String(!playing));
+    toggle.dataset.state = playing ? 'playing' : 'paused';
+    if (toggleLabel) toggleLabel.textContent = playing ? 'Pause slideshow' : 'Play slideshow';
+    root.dataset.playing = String(playing);
+  }
+
+  dots.forEach((dot, index) =>
+    dot.addEventListener('click', () => {
+      show(index);
+      start();
+    }),
+  );
+  toggle?.addEventListener('click', () => {
+    playing = !playing;
+    renderToggle();
+    start();
+  });
+  document.addEventListener('visibilitychange', () => (document.hidden ? stop() : start()));
+
+  show(current);
+  renderToggle();
+  start();
+  root.dataset.ready = 'true';
+}
+
+document.querySelectorAll<HTMLElement>('[data-carousel]').forEach(setUpCarousel);
