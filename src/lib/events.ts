@@ -244,3 +244,13 @@ export function shareLinks(url: string, title: string): { network: ShareNetwork;
     { network: 'email', label: 'Email', href: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}` },
   ];
 }
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the build's answer to 'today'. */
+export function dayInZone(now: Date, timeZone: string = EVENT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(now);
+}
+
+/** Events from the collection, soonest first. */
+export function sortEvents<T extends Pick<EventItem, 'date'>>(events: readonly T[]): T[] {
+  return [...events].sort(byDateAsc);
+}
