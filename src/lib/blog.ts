@@ -1,0 +1,140 @@
+/**
+ * Blog rules: search (title, excerpt or any tag, case-insensitive), category, pagination (4 per
+ * page, shown only past 4 matches), recent posts, related posts, popular tags, dates.
+ * Pure: no DOM, no Astro. The list island works on the compact index entry, never the body.
+ */
+import { BLOG_PAGE_SIZE, BLOG_RECENT_POSTS, BLOG_RELATED_ARTICLES } from './constants.ts';
+
+export const ALL_CATEGORIES = 'All Categories';
+
+/** The category dropdown's options, in the spec's order. */
+export const BLOG_CATEGORIES = [
+  ALL_CATEGORIES,
+  'Community Support',
+  'Financial Empowerment',
+  'Cultural Celebration',
+  'Mental Health',
+  'Youth Programs',
+  'Volunteer',
+  'Community Events',
+] as const;
+
+/** Categories a post may carry: the dropdown's (less 'All Categories') plus Conference. */
+export const POST_CATEGORIES = [...BLOG_CATEGORIES.slice(1), 'Conference'] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+
+/** What the list needs about a post; the island gets only this. */
+export interface BlogIndexEntry {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: readonly string[];
+  category: string;
+  date: string;
+  image: string;
+  imageAlt: string;
+  author: string;
+}
+
+export function matchesBlogSearch(post: Pick<BlogIndexEntry, 'title' | 'excerpt' | 'tags'>, search: string): boolean {
+  const term = search.trim().toLowerCase();
+  if (!term) return true;
+  return (
+    post.title.toLowerCase().includes(term) ||
+    post.excerpt.toLowerCase().includes(term) ||
+    post.tags.some((tag) => tag.toLowerCase().includes(term))
+  );
+}
+
+export function matchesBlogCategory(post: Pick<BlogIndexEntry, 'category'>, category: string): boolean {
+  return category === ALL_CATEGORIES || category === '' || post.category === category;
+}
+
+/** Newest first. */
+export function sortPosts<T extends Pick<BlogIndexEntry, 'date' | 'id'>>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id);
+}
+
+export function filterPosts<T extends BlogIndexEntry>(posts: readonly T[], search: string, category: string): T[] {
+  return sortPosts(posts).filter((p) => matchesBlogSearch(p, search) && matchesBlogCategory(p, category));
+}
+
+export interface BlogPage<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Pagination controls are shown only when more than one page's worth matches. */
+  showPagination: boolean;
+}
+
+export function paginate<T>(items: readonly T[], page: number, pageSize: number = BLOG_PAGE_SIZE): BlogPage<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  return {
+    items: items.slice((current - 1) * pageSize, current * pageSize),
+    page: current,
+    pageCount,
+    total: items.length,
+    showPagination: items.length > pageSize,
+  };
+}
+
+/** The static URL of list page n: /blog for 1, /blog/{n} after. */
+export function blogPageHref(page: number): string {
+  return page <= 1 ? '/blog' : `/blog/${page}`;
+}
+
+export function recentPosts<T extends Pick<BlogIndexEntry, 'date' | 'id'>>(posts: readonly T[], count: number = BLOG_RECENT_POSTS): T[] {
+  return sortPosts(posts).slice(0, count);
+}
+
+/** Same category, excluding the post itself, newest first, at most 2. */
+export function relatedPosts<T extends Pick<BlogIndexEntry, 'slug' | 'category' | 'date' | 'id'>>(
+  post: Pick<BlogIndexEntry, 'slug' | 'category'>,
+  all: readonly T[],
+  count: number = BLOG_RELATED_ARTICLES,
+): T[] {
+  return sortPosts(all.filter((p) => p.slug !== post.slug && p.category === post.category)).slice(0, count);
+}
+
+/** Tags by how many posts carry them (then alphabetically). */
+export function popularTags(posts: readonly Pick<BlogIndexEntry, 'tags'>[], count = 12): string[] {
+  const counts = new Map<string, number>();
+  for (const post of posts) for (const tag of post.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, count)
+    .map(([tag]) => tag);
+}
+
+/** Categories present in the posts with their counts, in the dropdown's order then Conference. */
+export function categoryCounts(posts: readonly Pick<BlogIndexEntry, 'category'>[]): { category: string; count: number }[] {
+  return POST_CATEGORIES.map((category) => ({ category, count: posts.filter((p) => p.category === category).length })).filter(
+    (c) => c.count > 0,
+  );
+}
+
+/** 'November 3, 2026': the spec's en-US long form. Dates are calendar dates, shown as written. */
+export function formatPostDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso.slice(0, 10)}T12:00:00Z`),
+  );
+}
+
+/** The author's initial for the avatar. */
+export function authorInitial(name: string): string {
+  return name.trim().charAt(0).toUpperCase() || '?';
+}
+
+/** Reads the list's state from a query string: ?tag= sets the search; ?q= and ?category= too. */
+export function blogStateFromQuery(query: string): { search: string; category: string } {
+  const params = new URLSearchParams(query);
+  const search = params.get('tag') ?? params.get('q') ?? '';
+  const category = params.get('category') ?? ALL_CATEGORIES;
+  return {
+    search,
+    category: (BLOG_CATEGORIES as readonly string[]).includes(category) || category === 'Conference' ? category : ALL_CATEGORIES,
+  };
+}

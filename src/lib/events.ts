@@ -1,0 +1,256 @@
+/**
+ * Event rules: status against the visitor's date, the list's tabs, search and category filter,
+ * card truncation, similar events, and the calendar links (.ics text and Google Calendar URL).
+ * Pure: no DOM, no Astro. Dates are ISO strings with the event's own UTC offset
+ * ('2026-12-05T10:00:00-06:00'); the event's calendar day is the date part of that string.
+ */
+import { EVENT_CARD_DESCRIPTION_LENGTH, SIMILAR_EVENTS_MAX } from './constants.ts';
+
+export type EventCategory = 'cultural' | 'workshop' | 'youth' | 'health' | 'fundraiser';
+export type EventStatus = 'past' | 'today' | 'upcoming';
+export type EventTab = 'upcoming' | 'featured' | 'past';
+export type EventCategoryFilter = EventCategory | 'all';
+
+export const EVENT_TABS: readonly { id: EventTab; label: string }[] = [
+  { id: 'upcoming', label: 'Upcoming' },
+  { id: 'featured', label: 'Featured' },
+  { id: 'past', label: 'Past' },
+];
+
+export const EVENT_CATEGORY_LABELS: Readonly<Record<EventCategoryFilter, string>> = {
+  all: 'All',
+  cultural: 'Cultural',
+  workshop: 'Workshop',
+  youth: 'Youth',
+  health: 'Health',
+  fundraiser: 'Fundraiser',
+};
+
+export interface EventItem {
+  id: string;
+  title: string;
+  date: string;
+  endDate: string;
+  location: string;
+  description: string;
+  category: EventCategory;
+  image: string;
+  imageAlt: string;
+  isFeatured: boolean;
+  registrationLink?: string;
+  registrationRequired: boolean;
+  attendees?: number;
+  organizer: string;
+  contact: { email: string; phone?: string };
+}
+
+/** The calendar day (YYYY-MM-DD) an ISO date string names, in its own offset. */
+export function eventDay(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** Today's date in the visitor's own time zone, as YYYY-MM-DD. */
+export function localDay(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** past / today / upcoming from the event's start day against `today` (YYYY-MM-DD). */
+export function eventStatus(event: Pick<EventItem, 'date'>, today: string): EventStatus {
+  const day = eventDay(event.date);
+  if (day < today) return 'past';
+  if (day === today) return 'today';
+  return 'upcoming';
+}
+
+/** Cuts text to at most `max` characters at a word boundary, adding an ellipsis when cut. */
+export function truncate(text: string, max: number = EVENT_CARD_DESCRIPTION_LENGTH): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  const base = space > max * 0.6 ? cut.slice(0, space) : cut;
+  return `${base.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** Case-insensitive substring over title, description and location. Empty matches all. */
+export function matchesEventSearch(event: Pick<EventItem, 'title' | 'description' | 'location'>, search: string): boolean {
+  const term = search.trim().toLowerCase();
+  if (!term) return true;
+  return [event.title, event.description, event.location].some((field) => field.toLowerCase().includes(term));
+}
+
+const byDateAsc = (a: Pick<EventItem, 'date'>, b: Pick<EventItem, 'date'>) =>
+  Date.parse(a.date) - Date.parse(b.date);
+
+/** The events a tab shows: upcoming (today and later, soonest first), featured, past (latest first). */
+export function eventsForTab<T extends Pick<EventItem, 'date' | 'isFeatured'>>(events: readonly T[], tab: EventTab, today: string): T[] {
+  switch (tab) {
+    case 'upcoming':
+      return events.filter((e) => eventStatus(e, today) !== 'past').sort(byDateAsc);
+    case 'featured':
+      return events
+        .filter((e) => e.isFeatured)
+        .sort((a, b) => {
+          const pa = eventStatus(a, today) === 'past' ? 1 : 0;
+          const pb = eventStatus(b, today) === 'past' ? 1 : 0;
+          return pa - pb || (pa ? byDateAsc(b, a) : byDateAsc(a, b));
+        });
+    case 'past':
+      return events.filter((e) => eventStatus(e, today) === 'past').sort((a, b) => byDateAsc(b, a));
+  }
+}
+
+export interface EventFilters {
+  tab: EventTab;
+  search: string;
+  category: EventCategoryFilter;
+}
+
+/** Tab, then search, then category (all combine). */
+export function filterEvents<T extends EventItem>(events: readonly T[], filters: EventFilters, today: string): T[] {
+  return eventsForTab(events, filters.tab, today).filter(
+    (e) => matchesEventSearch(e, filters.search) && (filters.category === 'all' || e.category === filters.category),
+  );
+}
+
+export function hasActiveFilters(filters: Pick<EventFilters, 'search' | 'category'>): boolean {
+  return filters.search.trim() !== '' || filters.category !== 'all';
+}
+
+/** The spotlight: the soonest featured event not yet past, else the latest featured one. */
+export function spotlightEvent<T extends EventItem>(events: readonly T[], today: string): T | undefined {
+  return eventsForTab(events, 'featured', today)[0];
+}
+
+/** 'Showing 3 events' / 'Showing 1 event'. */
+export function resultsCount(n: number): string {
+  return `Showing ${n} ${n === 1 ? 'event' : 'events'}`;
+}
+
+/** Up to 3 others: same category first (nearest in date), then the nearest others. */
+export function similarEvents<T extends EventItem>(event: T, all: readonly T[], max: number = SIMILAR_EVENTS_MAX): T[] {
+  const start = Date.parse(event.date);
+  const distance = (e: T) => Math.abs(Date.parse(e.date) - start);
+  const others = all.filter((e) => e.id !== event.id);
+  const same = others.filter((e) => e.category === event.category).sort((a, b) => distance(a) - distance(b));
+  const rest = others.filter((e) => e.category !== event.category).sort((a, b) => distance(a) - distance(b));
+  return [...same, ...rest].slice(0, max);
+}
+
+/** The IANA zone used to display event times (the organisation is in North Texas). */
+export const EVENT_TIME_ZONE = 'America/Chicago';
+
+export function formatEventDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: EVENT_TIME_ZONE,
+  }).format(new Date(iso));
+}
+
+export function formatEventTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: EVENT_TIME_ZONE }).format(new Date(iso));
+}
+
+export function formatEventTimeRange(start: string, end: string): string {
+  return `${formatEventTime(start)} – ${formatEventTime(end)} CT`;
+}
+
+/** '20261205T160000Z' */
+export function icsUtc(iso: string): string {
+  return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+function icsEscape(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/([,;])/g, '\\$1');
+}
+
+/** Folds a content line at 75 octets, as RFC 5545 asks (continuation lines start with a space). */
+function icsFold(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const ch of line) {
+    const len = new TextEncoder().encode(ch).length;
+    const limit = parts.length === 0 ? 75 : 74;
+    if (size + len > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += ch;
+    size += len;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** An iCalendar (RFC 5545) file for one event, CRLF line endings. */
+export function eventIcs(event: EventItem, options: { url: string; domain: string; stamp: string; organisation: string }): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${options.organisation}//Events//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.id}@${options.domain}`,
+    `DTSTAMP:${icsUtc(options.stamp)}`,
+    `DTSTART:${icsUtc(event.date)}`,
+    `DTEND:${icsUtc(event.endDate)}`,
+    `SUMMARY:${icsEscape(event.title)}`,
+    `DESCRIPTION:${icsEscape(`${event.description}\n\n${options.url}`)}`,
+    `LOCATION:${icsEscape(event.location)}`,
+    `URL:${options.url}`,
+    `ORGANIZER;CN=${icsEscape(event.organizer)}:mailto:${event.contact.email}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(icsFold).join('\r\n')}\r\n`;
+}
+
+/** A Google Calendar 'add event' link. */
+export function googleCalendarUrl(event: EventItem, pageUrl: string): string {
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.title,
+    dates: `${icsUtc(event.date)}/${icsUtc(event.endDate)}`,
+    details: `${event.description}\n\n${pageUrl}`,
+    location: event.location,
+    ctz: EVENT_TIME_ZONE,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+export function directionsUrl(location: string): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(location)}`;
+}
+
+export type ShareNetwork = 'facebook' | 'twitter' | 'linkedin' | 'email';
+
+/** Share links for a page; no script needed. */
+export function shareLinks(url: string, title: string): { network: ShareNetwork; label: string; href: string }[] {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return [
+    { network: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { network: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { network: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { network: 'email', label: 'Email', href: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}` },
+  ];
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the build's answer to 'today'. */
+export function dayInZone(now: Date, timeZone: string = EVENT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(now);
+}
+
+/** Events from the collection, soonest first. */
+export function sortEvents<T extends Pick<EventItem, 'date'>>(events: readonly T[]): T[] {
+  return [...events].sort(byDateAsc);
+}

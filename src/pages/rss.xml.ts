@@ -1,0 +1,23 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { sortPosts } from '../lib/blog.ts';
+import { site } from '../lib/site.ts';
+
+/** The blog's RSS feed, linked from every page's head. */
+export const GET: APIRoute = async () => {
+  const posts = sortPosts((await getCollection('blog')).map((entry) => entry.data));
+  return rss({
+    title: site.blogName,
+    description: `News, stories and practical advice from ${site.name}.`,
+    site: site.url,
+    items: posts.map((post) => ({
+      title: post.title,
+      description: post.excerpt,
+      link: `/blog/${post.slug}`,
+      pubDate: new Date(`${post.date.slice(0, 10)}T12:00:00Z`),
+      categories: [post.category, ...post.tags],
+    })),
+    customData: `<language>${site.language}</language>`,
+  });
+};

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The visitor's date decides past / today / upcoming: fix the clock and the time zone.
+test.use({ timezoneId: 'America/Chicago' });
+
+async function openEvents(page: Page, day: string) {
+  await page.clock.setFixedTime(new Date(`${day}T12:00:00-06:00`));
+  await page.goto('/events');
+  // Hydrated once the island reacts to a tab click.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+const cards = (page: Page) => page.locator('.event-card');
+const count = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing/ });
+
+test.describe('events list', () => {
+  test('Upcoming, Featured and Past tabs list the right events', async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    const upcoming = page.getByRole('tab', { name: 'Upcoming' });
+    await expect(upcoming).toHaveAttribute('aria-selected', 'true');
+    await expect(count(page)).toHaveText('Showing 5 events');
+    await expect(cards(page).first()).toContainText('Family Wellness and Mental Health Evening');
+    await expect(cards(page).getByText('Event Completed')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Featured' }).click();
+    await expect(page.getByRole('tab', { name: 'Featured' })).toHaveAttribute('aria-selected', 'true');
+    await expect(count(page)).toHaveText('Showing 3 events');
+    await expect(cards(page).locator('h3')).toHaveText(['Winter Family Celebration', 'Spring Hope Gala', 'African Heritage Festival']);
+
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await expect(count(page)).toHaveText('Showing 3 events');
+    await expect(cards(page).locator('h3')).toHaveText(['Fall Financial Literacy Workshop', 'Community Health Fair', 'African Heritage Festival']);
+    await expect(cards(page).getByText('Event Completed')).toHaveCount(3);
+    await expect(cards(page).getByText('Add to calendar')).toHaveCount(0);
+  });
+
+  test('tabs move with the arrow keys', async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    await page.getByRole('tab', { name: 'Upcoming' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Featured' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Featured' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('search covers title, description and location, case-insensitively', async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    const search = page.getByLabel('Search events');
+    await search.fill('WINTER family');
+    await expect(cards(page).locator('h3')).toHaveText(['Winter Family Celebration']);
+    await search.fill('coat EXCHANGE');
+    await expect(cards(page).locator('h3')).toHaveText(['Winter Family Celebration']);
+    await search.fill('suite 200');
+    await expect(count(page)).toHaveText('Showing 2 events');
+    await expect(cards(page).locator('h3')).toHaveText(['Family Wellness and Mental Health Evening', 'Tax Season Preparation Workshop']);
+  });
+
+  test('category filters, results count and clear filters', async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+    const expected: Record<string, string[]> = {
+      Cultural: ['Winter Family Celebration'],
+      Workshop: ['Tax Season Preparation Workshop'],
+      Youth: ['Youth Leadership Summit'],
+      Health: ['Family Wellness and Mental Health Evening'],
+      Fundraiser: ['Spring Hope Gala'],
+    };
+    for (const [label, titles] of Object.entries(expected)) {
+      await page.getByRole('button', { name: label, exact: true }).click();
+      await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(cards(page).locator('h3')).toHaveText(titles);
+      await expect(count(page)).toHaveText(`Showing ${titles.length} event${titles.length === 1 ? '' : 's'}`);
+    }
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(count(page)).toHaveText('Showing 5 events');
+
+    await page.getByRole('button', { name: 'Health', exact: true }).click();
+    await page.getByLabel('Search events').fill('dinner');
+    await expect(count(page)).toHaveText('Showing 1 event');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByLabel('Search events')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(count(page)).toHaveText('Showing 5 events');
+  });
+
+  test("'No events found' when nothing matches, and clearing brings the list back", async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    await page.getByLabel('Search events').fill('underwater basket weaving');
+    await expect(page.getByText('No events found')).toBeVisible();
+    await expect(count(page)).toHaveText('Showing 0 events');
+    await page.locator('.events-empty').getByRole('button', { name: 'Clear filters' }).click();
+    await expect(cards(page)).toHaveCount(5);
+  });
+
+  test('card descriptions are cut to 120 characters', async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    const texts = await page.locator('.event-card__text').allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(120);
+    expect(texts.some((text) => text.endsWith('…'))).toBe(true);
+  });
+
+  test('the featured spotlight shows the next featured event', async ({ page }) => {
+    await openEvents(page, '2026-11-21');
+    const spotlight = page.locator('.event-spotlight');
+    await expect(spotlight.getByRole('heading', { level: 2 })).toHaveText('Winter Family Celebration');
+    await expect(spotlight.getByRole('link', { name: 'See event details' })).toHaveAttribute('href', '/events/winter-family-celebration');
+  });
+
+  test("statuses follow the visitor's date, not the build's", async ({ page }) => {
+    await openEvents(page, '2026-12-12');
+    await expect(page.locator('.event-spotlight')).toContainText('This event is today');
+    const winter = cards(page).filter({ hasText: 'Winter Family Celebration' });
+    await expect(winter.getByText('Today', { exact: true })).toBeVisible();
+
+    await openEvents(page, '2027-05-01');
+    await expect(page.getByText('No events found')).toBeVisible();
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await expect(cards(page)).toHaveCount(8);
+  });
+});
+
+test.describe('event detail', () => {
+  test('an upcoming event: register, calendar, organizer, directions, share, similar', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+    await page.goto('/events/winter-family-celebration');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winter Family Celebration');
+    await expect(page).toHaveTitle('Winter Family Celebration | SIPA');
+    await expect(page.getByText('Saturday, December 12, 2026').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register now' })).toBeVisible();
+    await expect(page.getByText('Event Ended')).toBeHidden();
+    await expect(page.getByText('This event is today')).toBeHidden();
+
+    const google = page.getByRole('link', { name: /Google Calendar/ });
+    const href = new URL((await google.getAttribute('href'))!);
+    expect(href.hostname).toBe('calendar.google.com');
+    expect(href.searchParams.get('dates')).toBe('20261212T200000Z/20261213T000000Z');
+    expect(href.searchParams.get('text')).toBe('Winter Family Celebration');
+
+    await expect(page.getByRole('link', { name: /Get directions/ })).toHaveAttribute('href', /google\.com\/maps\/dir/);
+    await expect(page.getByRole('complementary', { name: 'Event details' }).getByRole('link', { name: 'info@sipa.example.org' })).toHaveAttribute('href', 'mailto:info@sipa.example.org');
+    await expect(page.getByText('SIPA Community Engagement Team')).toBeVisible();
+
+    await page.getByText('Share', { exact: true }).click();
+    const shares = page.locator('.share-menu__list a');
+    await expect(shares).toHaveCount(4);
+    await expect(shares.nth(0)).toHaveAttribute('href', /facebook\.com/);
+    await expect(shares.nth(1)).toHaveAttribute('href', /twitter\.com/);
+    await expect(shares.nth(2)).toHaveAttribute('href', /linkedin\.com/);
+    await expect(shares.nth(3)).toHaveAttribute('href', /^mailto:/);
+
+    const similar = page.locator('.similar-card');
+    await expect(similar).toHaveCount(3);
+    await expect(similar.first()).toContainText('African Heritage Festival');
+  });
+
+  test('the .ics download is a valid iCalendar file', async ({ page, request }) => {
+    await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+    await page.goto('/events/winter-family-celebration');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download \.ics/ }).click()]);
+    expect(download.suggestedFilename()).toBe('winter-family-celebration.ics');
+
+    const res = await request.get('/events/winter-family-celebration.ics');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/calendar');
+    const body = await res.text();
+    expect(body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(body.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(body).toMatch(/\r\nVERSION:2\.0\r\n/);
+    expect(body).toMatch(/\r\nBEGIN:VEVENT\r\n[\s\S]*\r\nEND:VEVENT\r\n/);
+    expect(body).toContain('\r\nDTSTART:20261212T200000Z\r\n');
+    expect(body).toContain('\r\nDTEND:20261213T000000Z\r\n');
+    expect(body).toContain('\r\nSUMMARY:Winter Family Celebration\r\n');
+    expect(body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  test('a past event shows Event Ended, Event Completed and registration closed', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2027-05-01T12:00:00-05:00'));
+    await page.goto('/events/spring-hope-gala');
+    await expect(page.getByText('Event Ended')).toBeVisible();
+    await expect(page.getByText('Event Completed')).toBeVisible();
+    await expect(page.getByText('Registration closed').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register now' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Add to your calendar' })).toBeHidden();
+  });
+
+  test("an event on the visitor's day says 'This event is today'", async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-12-12T08:00:00-06:00'));
+    await page.goto('/events/winter-family-celebration');
+    await expect(page.getByText('This event is today')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register now' })).toBeVisible();
+    await expect(page.getByText('Event Ended')).toBeHidden();
+  });
+
+  test('an unknown event answers 404 with the not-found message and a way back', async ({ page }) => {
+    const res = await page.goto('/events/nope');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Event Not Found - The event you're looking for doesn't exist or has been removed.",
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await page.getByRole('link', { name: 'Back to Events' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+});
