@@ -165,7 +165,7 @@ export default function DonationForm(props: DonationFormProps) {
             <label className="donation__tile" key={preset}>
               <input
                 ref={index === 0 ? firstPreset : undefined}
-                className="sipa-visually-hidden"
+                className="donation__tile-input"
                 type="radio"
                 name="amount"
                 id={`${p}-amount-${preset}`}
