@@ -67,3 +67,12 @@ export const CHILDREN_PRIVACY_AGE = 13;
 export const ADMIN_SESSION_FLAG = 'isAdminAuthenticated';
 export const NEWSLETTER_HTML_ROWS = 15;
 export const NEWSLETTER_TEXT_ROWS = 10;
+
+/**
+ * The largest single gift the web form accepts (and the largest amount the thank-you page will
+ * repeat back). Larger gifts are arranged with staff; the bound keeps absurd values out of
+ * PayPal requests and off the page.
+ */
+export const DONATION_MAX = 100_000;
+export const PAYPAL_CHECKOUT_URL = 'https://www.paypal.com/cgi-bin/webscr';
+export const PAYPAL_SANDBOX_CHECKOUT_URL = 'https://www.sandbox.paypal.com/cgi-bin/webscr';

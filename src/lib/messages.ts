@@ -3,6 +3,7 @@ export const MESSAGES = {
   newsletterFailure: 'Oops! Something went wrong. Please try again later.',
   programsLoadFailure: "We're having trouble loading our programs. Please try again later.",
   donationNoAmount: 'Please select a donation amount',
+  donationCustomInvalid: 'Enter an amount of at least $1, in dollars and cents (for example 40 or 40.50)',
   imageUnavailable: 'Image not available',
   contactSuccess: 'Thank you for your message! We will get back to you soon.',
   contactFailure: 'Failed to submit form',
@@ -25,3 +26,4 @@ export const MESSAGES = {
 export const pageNotFound = (path: string) => `Page not found: ${path}`;
 export const noProgramsMatching = (term: string) => `No programs found matching "${term}"`;
 export const newsletterSent = (count: number | undefined) => `Success! Newsletter sent to ${count ?? 0} subscribers`;
+export const donationTooLarge = (max: string) => `For gifts over ${max}, please contact us and we will help you give`;

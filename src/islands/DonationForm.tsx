@@ -1,0 +1,290 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { DONATION_CUSTOM_MIN, DONATION_CUSTOM_STEP, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import {
+  buildPaypalCheckout,
+  checkoutUrl,
+  formatUsd,
+  itemName,
+  parseDonationAmount,
+  presetImpact,
+  thankYouUrl,
+  type AmountResult,
+  type PaypalSettings,
+} from '../lib/paypal.ts';
+
+export interface DonationFormProps {
+  /** Prefix for every id, so two forms can share a page. */
+  idPrefix: string;
+  orgName: string;
+  business: string;
+  sandbox: boolean;
+  taxStatus: string;
+  /** The site's public URL and this page's path: the return addresses before JavaScript runs. */
+  siteUrl: string;
+  pagePath: string;
+}
+
+type Selection = number | 'custom' | null;
+
+/**
+ * The donation form. The server renders a working one-time PayPal form (preset radios and the
+ * hidden fields); once hydrated it adds the custom amount and monthly gifts, checks the amount,
+ * and posts exactly the fields built by src/lib/paypal.ts.
+ */
+export default function DonationForm(props: DonationFormProps) {
+  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath } = props;
+  const config: PaypalSettings = { name: orgName, paypal: { business, sandbox } };
+  const [ready, setReady] = useState(false);
+  const [canShare, setCanShare] = useState(false);
+  const [selection, setSelection] = useState<Selection>(null);
+  const [custom, setCustom] = useState('');
+  const [monthly, setMonthly] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const firstPreset = useRef<HTMLInputElement>(null);
+  const customInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    setReady(true);
+    setCanShare(typeof navigator !== 'undefined' && typeof navigator.share === 'function');
+    // Coming back from PayPal with the browser's back button restores the page as it was left.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setSubmitting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const result: AmountResult =
+    selection === 'custom' ? parseDonationAmount(custom) : parseDonationAmount(selection === null ? null : selection);
+  const amount = result.ok ? result.amount : null;
+  const errorId = `${p}-error`;
+  const customHintId = `${p}-custom-hint`;
+  const summaryId = `${p}-summary`;
+  const customInvalid = error !== null && selection === 'custom';
+
+  function choosePreset(event: ChangeEvent<HTMLInputElement>) {
+    setSelection(Number(event.target.value));
+    setCustom('');
+    setError(null);
+  }
+
+  function typeCustom(event: ChangeEvent<HTMLInputElement>) {
+    setCustom(event.target.value);
+    setSelection('custom');
+    if (error && parseDonationAmount(event.target.value).ok) setError(null);
+  }
+
+  function checkCustom() {
+    if (selection === 'custom' && custom !== '') {
+      const checked = parseDonationAmount(custom);
+      setError(checked.ok ? null : checked.message);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    if (!result.ok) {
+      setError(result.message);
+      window.alert(result.message);
+      (selection === 'custom' ? customInput.current : firstPreset.current)?.focus();
+      return;
+    }
+    const checkout = buildPaypalCheckout({
+      amount: result.amount,
+      monthly,
+      origin: window.location.origin,
+      currentUrl: window.location.href.split('#')[0]!,
+      config,
+    });
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = checkout.action;
+    form.hidden = true;
+    for (const [name, value] of checkout.fields) {
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = name;
+      input.value = value;
+      form.append(input);
+    }
+    document.body.append(form);
+    setSubmitting(true);
+    form.submit();
+  }
+
+  async function share() {
+    try {
+      await navigator.share({
+        title: `Donate to ${orgName}`,
+        text: `Join me in supporting ${orgName}: every gift helps immigrant and refugee families build a home in North Texas.`,
+        url: new URL('/donate', window.location.origin).toString(),
+      });
+    } catch {
+      // The visitor closed the share sheet, or the device refused: nothing to do.
+    }
+  }
+
+  const impact = amount === null ? null : presetImpact(amount);
+  const summary =
+    amount === null
+      ? 'Choose an amount to see what your gift can do.'
+      : `${formatUsd(amount)}${monthly ? ' every month' : ''}: ${impact ?? 'wherever families need it most'}.`;
+  const circle = monthly && amount !== null && amount >= MONTHLY_GIVING_CIRCLE_MIN;
+  const disabled = ready && amount === null;
+  const label = submitting
+    ? 'Opening PayPal…'
+    : amount === null
+      ? 'Donate'
+      : `Donate ${formatUsd(amount)}${monthly ? ' monthly' : ''}`;
+
+  return (
+    <form
+      className="donation"
+      method="post"
+      action={checkoutUrl(config)}
+      noValidate={ready}
+      onSubmit={submit}
+      aria-label="Donation form"
+      data-ready={ready ? 'true' : undefined}
+    >
+      {/* Used only when the form posts without JavaScript: a one-time gift of the chosen preset. */}
+      <input type="hidden" name="cmd" value="_donations" />
+      <input type="hidden" name="business" value={business} />
+      <input type="hidden" name="currency_code" value="USD" />
+      <input type="hidden" name="item_name" value={itemName(config, false)} />
+      <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false)} />
+      <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
+
+      <fieldset className="donation__group" aria-describedby={error && !customInvalid ? errorId : undefined}>
+        <legend className="donation__legend">Choose an amount</legend>
+        <div className="donation__tiles">
+          {DONATION_PRESETS.map((preset, index) => (
+            <label className="donation__tile" key={preset}>
+              <input
+                ref={index === 0 ? firstPreset : undefined}
+                className="donation__tile-input"
+                type="radio"
+                name="amount"
+                id={`${p}-amount-${preset}`}
+                value={preset}
+                checked={selection === preset}
+                onChange={choosePreset}
+                required={!ready}
+                aria-labelledby={`${p}-amount-${preset}-label`}
+                aria-describedby={`${p}-amount-${preset}-impact`}
+                aria-invalid={error !== null && !customInvalid ? true : undefined}
+              />
+              <span className="donation__tile-amount" id={`${p}-amount-${preset}-label`}>
+                {formatUsd(preset)}
+              </span>
+              <span className="donation__tile-impact" id={`${p}-amount-${preset}-impact`}>
+                {DONATION_IMPACT[preset]}
+              </span>
+            </label>
+          ))}
+        </div>
+
+        <div className="donation__custom donation__enhanced">
+          <label className="donation__custom-label" htmlFor={`${p}-custom`}>
+            Other amount
+          </label>
+          <div className={`donation__money${selection === 'custom' ? ' donation__money--active' : ''}`}>
+            <span className="donation__currency" aria-hidden="true">
+              $
+            </span>
+            <input
+              ref={customInput}
+              id={`${p}-custom`}
+              className="donation__custom-input"
+              type="number"
+              inputMode="decimal"
+              min={DONATION_CUSTOM_MIN}
+              max={DONATION_MAX}
+              step={DONATION_CUSTOM_STEP}
+              placeholder="Amount in USD"
+              value={custom}
+              required={selection === 'custom'}
+              onChange={typeCustom}
+              onFocus={() => custom !== '' && setSelection('custom')}
+              onBlur={checkCustom}
+              aria-invalid={customInvalid ? true : undefined}
+              aria-describedby={customInvalid ? `${errorId} ${customHintId}` : customHintId}
+            />
+          </div>
+          <p className="donation__hint" id={customHintId}>
+            Minimum {formatUsd(DONATION_CUSTOM_MIN)}, in US dollars.
+          </p>
+        </div>
+      </fieldset>
+
+      <div className="donation__monthly donation__enhanced">
+        <label className="donation__switch" htmlFor={`${p}-monthly`}>
+          <input
+            id={`${p}-monthly`}
+            className="donation__switch-input"
+            type="checkbox"
+            role="switch"
+            checked={monthly}
+            onChange={(event) => setMonthly(event.target.checked)}
+            aria-describedby={`${p}-monthly-hint`}
+          />
+          <span className="donation__switch-track" aria-hidden="true">
+            <span className="donation__switch-thumb" />
+          </span>
+          <span className="donation__switch-label">Make it a monthly gift</span>
+        </label>
+        <p className="donation__hint" id={`${p}-monthly-hint`}>
+          {circle
+            ? `Welcome to the Monthly Giving Circle: ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more every month.`
+            : `Monthly gifts of ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more join our Monthly Giving Circle. Cancel any time.`}
+        </p>
+      </div>
+
+      <p className="donation__summary donation__enhanced" id={summaryId} aria-live="polite">
+        {summary}
+      </p>
+
+      <p className="donation__error sipa-field-error" id={errorId} role="alert">
+        {error}
+      </p>
+
+      <button
+        className="sipa-button donation__submit"
+        type="submit"
+        aria-disabled={disabled ? true : undefined}
+        aria-describedby={summaryId}
+      >
+        {label}
+      </button>
+
+      <div className="donation__footer">
+        <p className="donation__secure">
+          <svg className="donation__lock" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M10 1.5a4.5 4.5 0 0 0-4.5 4.5v2H5a2 2 0 0 0-2 2v6.5a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2h-.5V6A4.5 4.5 0 0 0 10 1.5Zm-2.5 4.5a2.5 2.5 0 0 1 5 0v2h-5V6Z"
+            />
+          </svg>
+          <span>
+            Secure checkout with PayPal: pay with a card or a PayPal account. {orgName} is a {taxStatus} nonprofit, so your gift is
+            tax-deductible as allowed by law.
+          </span>
+        </p>
+        {canShare && (
+          <button type="button" className="sipa-button sipa-button--secondary donation__share" onClick={share}>
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M15 13a2.5 2.5 0 0 0-1.9.9L7.4 11a2.6 2.6 0 0 0 0-2l5.7-2.9A2.5 2.5 0 1 0 12.5 4.5c0 .2 0 .4.1.5L6.9 7.9a2.5 2.5 0 1 0 0 4.2l5.7 2.9-.1.5A2.5 2.5 0 1 0 15 13Z"
+              />
+            </svg>
+            Share
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * PayPal web checkout for donations: amount rules and the exact field list the browser posts.
+ * Pure: the island passes in the origin, the current page and the site's PayPal settings.
+ */
+import {
+  DONATION_CURRENCY,
+  DONATION_CUSTOM_MIN,
+  DONATION_IMPACT,
+  DONATION_MAX,
+  DONATION_PRESETS,
+  PAYPAL_CHECKOUT_URL,
+  PAYPAL_SANDBOX_CHECKOUT_URL,
+  type DonationPreset,
+} from './constants.ts';
+import { MESSAGES, donationTooLarge } from './messages.ts';
+
+export interface PaypalSettings {
+  /** The organisation's name, used in item_name ('Donation to SIPA'). */
+  name: string;
+  paypal: { business: string; sandbox: boolean };
+}
+
+export interface DonationRequest {
+  /** A valid amount in dollars (see parseDonationAmount). */
+  amount: number;
+  monthly: boolean;
+  /** The site's origin, e.g. https://sipa.example.org (no trailing slash needed). */
+  origin: string;
+  /** The page the visitor is on; PayPal sends them back here if they cancel. */
+  currentUrl: string;
+  config: PaypalSettings;
+}
+
+export type PaypalField = readonly [name: string, value: string];
+
+export interface PaypalCheckout {
+  action: string;
+  fields: PaypalField[];
+}
+
+export type AmountResult =
+  | { ok: true; amount: number }
+  | { ok: false; reason: 'missing' | 'invalid' | 'too-small' | 'too-large'; message: string };
+
+const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Reads an amount typed by a visitor (or a preset): digits with at most two decimals, at least
+ * the custom minimum, at most DONATION_MAX. Accepts a leading '$' and thousands commas.
+ */
+export function parseDonationAmount(input: string | number | null | undefined): AmountResult {
+  if (input === null || input === undefined) return fail('missing');
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return fail('invalid');
+    input = String(input);
+  }
+  const text = input.trim().replace(/^\$\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  if (text === '') return fail('missing');
+  if (!AMOUNT_PATTERN.test(text)) return fail('invalid');
+  const amount = Math.round(Number(text) * 100) / 100;
+  if (!Number.isFinite(amount)) return fail('invalid');
+  if (amount < DONATION_CUSTOM_MIN) return fail('too-small');
+  if (amount > DONATION_MAX) return fail('too-large');
+  return { ok: true, amount };
+}
+
+function fail(reason: 'missing' | 'invalid' | 'too-small' | 'too-large'): AmountResult {
+  const message =
+    reason === 'missing'
+      ? MESSAGES.donationNoAmount
+      : reason === 'too-large'
+        ? donationTooLarge(formatUsd(DONATION_MAX))
+        : MESSAGES.donationCustomInvalid;
+  return { ok: false, reason, message };
+}
+
+export function isPreset(amount: number): amount is DonationPreset {
+  return (DONATION_PRESETS as readonly number[]).includes(amount);
+}
+
+/** The impact line for a preset amount, or null for a custom amount. */
+export function presetImpact(amount: number): string | null {
+  return isPreset(amount) ? DONATION_IMPACT[amount] : null;
+}
+
+/** The amount as PayPal and our query string carry it: '25', '25.50'. */
+export function formatAmount(amount: number): string {
+  const cents = Math.round(amount * 100);
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** The amount for people: '$25', '$25.50', '$1,000'. */
+export function formatUsd(amount: number): string {
+  const whole = Math.round(amount * 100) % 100 === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: DONATION_CURRENCY,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount);
+}
+
+export function checkoutUrl(config: PaypalSettings): string {
+  return config.paypal.sandbox ? PAYPAL_SANDBOX_CHECKOUT_URL : PAYPAL_CHECKOUT_URL;
+}
+
+export function itemName(config: Pick<PaypalSettings, 'name'>, monthly: boolean): string {
+  return monthly ? `Monthly donation to ${config.name}` : `Donation to ${config.name}`;
+}
+
+/** {origin}/thank-you?amount=X, plus &recurring=true for a monthly gift. */
+export function thankYouUrl(origin: string, amount: number | null, monthly: boolean): string {
+  const url = new URL('/thank-you', origin);
+  if (amount !== null) url.searchParams.set('amount', formatAmount(amount));
+  if (monthly) url.searchParams.set('recurring', 'true');
+  return url.toString();
+}
+
+/**
+ * The exact fields for PayPal's web checkout. One-time: cmd _donations with amount. Monthly:
+ * cmd _xclick-subscriptions with a3 (amount), p3 1, t3 M (every month), src 1 (recurring),
+ * sra 1 (retry failed payments) and no amount field.
+ */
+export function buildPaypalCheckout(request: DonationRequest): PaypalCheckout {
+  const { monthly, origin, currentUrl, config } = request;
+  const checked = parseDonationAmount(request.amount);
+  if (!checked.ok) throw new RangeError(checked.message);
+  const amount = formatAmount(checked.amount);
+  const fields: PaypalField[] = [
+    ['cmd', monthly ? '_xclick-subscriptions' : '_donations'],
+    ['business', config.paypal.business],
+    ['currency_code', DONATION_CURRENCY],
+  ];
+  if (!monthly) fields.push(['amount', amount]);
+  fields.push(
+    ['item_name', itemName(config, monthly)],
+    ['return', thankYouUrl(origin, checked.amount, monthly)],
+    ['cancel_return', currentUrl],
+  );
+  if (monthly) {
+    fields.push(['a3', amount], ['p3', '1'], ['t3', 'M'], ['src', '1'], ['sra', '1']);
+  }
+  return { action: checkoutUrl(config), fields };
+}

@@ -1,0 +1,59 @@
+/**
+ * The thank-you page in the browser: reads ?amount and ?recurring, swaps in the matching message,
+ * marks the impact levels the gift reaches, and sends donation_complete once per visit when
+ * analytics is configured. Only formatted numbers from src/lib/thank-you.ts reach the page.
+ */
+import {
+  donationCompleteParams,
+  donationEventKey,
+  impactLevels,
+  parseThankYouQuery,
+  thankYouContent,
+  type ThankYouQuery,
+} from '../lib/thank-you.ts';
+import { trackEvent } from './analytics.ts';
+
+function render(root: HTMLElement, query: ThankYouQuery): void {
+  const content = thankYouContent(query, root.dataset.org ?? '');
+  root.dataset.giftType = query.recurring ? 'recurring' : 'one-time';
+  const eyebrow = document.querySelector<HTMLElement>('[data-thanks-eyebrow]');
+  const lead = document.querySelector<HTMLElement>('[data-thanks-lead]');
+  if (eyebrow) eyebrow.textContent = content.eyebrow;
+  if (lead) lead.textContent = content.lead;
+
+  const levels = impactLevels(query.amount);
+  for (const level of levels) {
+    const item = document.querySelector<HTMLElement>(`[data-impact-level="${level.amount}"]`);
+    if (!item) continue;
+    item.classList.toggle('is-reached', level.reached);
+    const status = item.querySelector<HTMLElement>('[data-impact-status]');
+    if (status) status.textContent = level.reached ? 'Your gift reaches this level' : '';
+  }
+
+  const circle = document.querySelector<HTMLElement>('[data-circle]');
+  if (circle) circle.dataset.circle = content.inCircle ? 'member' : 'invite';
+}
+
+function sendOnce(query: ThankYouQuery): void {
+  const params = donationCompleteParams(query);
+  if (!params) return;
+  const key = donationEventKey(query);
+  try {
+    if (sessionStorage.getItem(key)) return;
+  } catch {
+    // Storage may be unavailable (private modes); the event is still sent once for this page view.
+  }
+  if (!trackEvent('donation_complete', { ...params })) return;
+  try {
+    sessionStorage.setItem(key, String(Date.now()));
+  } catch {
+    // See above.
+  }
+}
+
+const root = document.querySelector<HTMLElement>('[data-thanks]');
+if (root) {
+  const query = parseThankYouQuery(window.location.search);
+  render(root, query);
+  sendOnce(query);
+}

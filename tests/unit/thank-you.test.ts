@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  donationCompleteParams,
+  donationEventKey,
+  impactLevels,
+  parseThankYouQuery,
+  thankYouContent,
+} from '../../src/lib/thank-you.ts';
+
+describe('parseThankYouQuery', () => {
+  it('reads a one-time gift', () => {
+    expect(parseThankYouQuery('?amount=50')).toEqual({ amount: 50, recurring: false });
+  });
+
+  it('reads a monthly gift only from recurring=true', () => {
+    expect(parseThankYouQuery('?amount=25&recurring=true')).toEqual({ amount: 25, recurring: true });
+    expect(parseThankYouQuery('?amount=25&recurring=TRUE').recurring).toBe(false);
+    expect(parseThankYouQuery('?amount=25&recurring=1').recurring).toBe(false);
+    expect(parseThankYouQuery(new URLSearchParams('amount=25&recurring=true')).recurring).toBe(true);
+  });
+
+  it('reads amounts with cents', () => {
+    expect(parseThankYouQuery('?amount=37.50').amount).toBe(37.5);
+    expect(parseThankYouQuery('?amount=0.5').amount).toBe(0.5);
+  });
+
+  it.each([
+    ['missing', ''],
+    ['empty', '?amount='],
+    ['not a number', '?amount=abc'],
+    ['markup', '?amount=%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['a number followed by markup', '?amount=50%3Cimg%20src%3Dx%3E'],
+    ['zero', '?amount=0'],
+    ['negative', '?amount=-50'],
+    ['exponent', '?amount=1e3'],
+    ['hex', '?amount=0x20'],
+    ['Infinity', '?amount=Infinity'],
+    ['NaN', '?amount=NaN'],
+    ['too many decimals', '?amount=10.001'],
+    ['absurdly large', '?amount=999999999'],
+    ['over the maximum', '?amount=100000.01'],
+    ['a list', '?amount=10,20'],
+  ])('gives no amount when it is %s', (_label, search) => {
+    expect(parseThankYouQuery(search).amount).toBeNull();
+  });
+});
+
+describe('thankYouContent', () => {
+  it('thanks a one-time giver with the formatted amount', () => {
+    const content = thankYouContent({ amount: 50, recurring: false }, 'SIPA');
+    expect(content.eyebrow).toBe('Donation received');
+    expect(content.lead).toContain('Your gift of $50 ');
+    expect(content.inCircle).toBe(false);
+  });
+
+  it('thanks a monthly giver differently and places $25 or more in the circle', () => {
+    const content = thankYouContent({ amount: 25, recurring: true }, 'SIPA');
+    expect(content.eyebrow).toBe('Monthly gift confirmed');
+    expect(content.lead).toContain('Your monthly gift of $25 ');
+    expect(content.lead).toContain('SIPA');
+    expect(content.inCircle).toBe(true);
+    expect(thankYouContent({ amount: 24.99, recurring: true }, 'SIPA').inCircle).toBe(false);
+  });
+
+  it('leaves the amount out when there is none', () => {
+    const once = thankYouContent({ amount: null, recurring: false }, 'SIPA');
+    expect(once.lead).toMatch(/^Your gift is already at work/);
+    expect(once.lead).not.toMatch(/\$|\d/);
+    const monthly = thankYouContent({ amount: null, recurring: true }, 'SIPA');
+    expect(monthly.lead).toMatch(/^Your monthly gift gives/);
+    expect(monthly.inCircle).toBe(false);
+  });
+
+  it('never repeats raw query text', () => {
+    const hostile = '?amount=50<script>alert(1)</script>&recurring=true';
+    const content = thankYouContent(parseThankYouQuery(hostile), 'SIPA');
+    expect(JSON.stringify(content)).not.toMatch(/script|alert|</);
+    expect(content.lead).not.toContain('$');
+  });
+});
+
+describe('impactLevels', () => {
+  it('lists every level and marks those the gift reaches', () => {
+    expect(impactLevels(100).map((level) => [level.label, level.reached])).toEqual([
+      ['$25', true],
+      ['$50', true],
+      ['$100', true],
+      ['$250', false],
+    ]);
+    expect(impactLevels(null).every((level) => !level.reached)).toBe(true);
+    expect(impactLevels(10).every((level) => !level.reached)).toBe(true);
+    expect(impactLevels(250)[3]).toEqual({ amount: 250, label: '$250', impact: 'job training for new arrivals', reached: true });
+  });
+});
+
+describe('donation_complete', () => {
+  it('labels the gift recurring or one-time with its amount', () => {
+    expect(donationCompleteParams({ amount: 25, recurring: true })).toEqual({
+      amount: 25,
+      value: 25,
+      currency: 'USD',
+      donation_type: 'recurring',
+      event_label: 'recurring',
+    });
+    expect(donationCompleteParams({ amount: 50, recurring: false })).toMatchObject({ amount: 50, event_label: 'one-time' });
+  });
+
+  it('sends nothing without a valid amount', () => {
+    expect(donationCompleteParams(parseThankYouQuery('?amount=abc'))).toBeNull();
+  });
+
+  it('keys the once-per-visit guard on the gift', () => {
+    expect(donationEventKey({ amount: 25, recurring: true })).not.toBe(donationEventKey({ amount: 25, recurring: false }));
+    expect(donationEventKey({ amount: 25, recurring: true })).toBe(donationEventKey(parseThankYouQuery('?recurring=true&amount=25.00')));
+  });
+});
