@@ -26,6 +26,8 @@ export default defineConfig({
       },
     },
   },
+  // Shiki writes inline styles that the Content-Security-Policy would block; posts carry no code.
+  markdown: { syntaxHighlight: false },
   prefetch: false,
   devToolbar: { enabled: false },
 });

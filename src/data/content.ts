@@ -1,0 +1,49 @@
+/**
+ * Reading the content collections in the order pages show them. Pages stay thin: they call
+ * these and compose components. (Astro-aware, so it lives outside src/lib.)
+ */
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { programStatus } from '../lib/program-status.ts';
+import { site } from '../lib/site.ts';
+
+export type Program = CollectionEntry<'programs'>;
+
+const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
+
+export async function getPrograms(): Promise<Program[]> {
+  return (await getCollection('programs')).sort(byOrder);
+}
+
+export async function getProgram(id: string): Promise<Program> {
+  const entry = await getEntry('programs', id);
+  if (!entry) throw new Error(`No program content/programs/${id}.mdx`);
+  return entry;
+}
+
+/** The program's contact phone: its own, else the organisation's. */
+export function programPhone(program: Program): { href: string; display: string } {
+  const phone = program.data.contactInfo.phone;
+  return phone ? { href: `tel:${phone}`, display: phone.replace(/^\+1-/, '') } : { href: `tel:${site.phone}`, display: site.phoneDisplay };
+}
+
+/** The status at build time; the page corrects it in the visitor's browser (src/scripts/program-status.ts). */
+export function buildTimeStatus(program: Program): string {
+  return programStatus(program.data, new Date());
+}
+
+export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string) {
+  const entry = await getEntry(collection, id);
+  if (!entry) throw new Error(`No content/${collection}/${id}.json`);
+  return entry.data as CollectionEntry<C>['data'];
+}
+
+export async function getOrdered<C extends 'staff' | 'values' | 'volunteerOpportunities' | 'gallery' | 'guides'>(collection: C) {
+  return ((await getCollection(collection)) as CollectionEntry<C>[]).sort(byOrder as never);
+}
+
+export async function getTestimonial(placement: 'home' | 'get-involved' | 'about') {
+  const all = await getCollection('testimonials');
+  const found = all.find((entry) => entry.data.placements.includes(placement));
+  if (!found) throw new Error(`No testimonial placed on ${placement}`);
+  return found.data;
+}
