@@ -67,3 +67,21 @@ export const CHILDREN_PRIVACY_AGE = 13;
 export const ADMIN_SESSION_FLAG = 'isAdminAuthenticated';
 export const NEWSLETTER_HTML_ROWS = 15;
 export const NEWSLETTER_TEXT_ROWS = 10;
+
+/** Human labels for the volunteer form's checkbox groups (the values above are what is stored). */
+export const VOLUNTEER_INTEREST_LABELS: Readonly<Record<(typeof VOLUNTEER_INTERESTS)[number], string>> = {
+  languagePartner: 'Language partner',
+  eventVolunteer: 'Event volunteer',
+  mentor: 'Mentor',
+  skillsBased: 'Skills-based volunteering',
+  administrative: 'Administrative support',
+  fundraising: 'Fundraising',
+};
+export const AVAILABILITY_LABELS: Readonly<Record<(typeof AVAILABILITY_SLOTS)[number], string>> = {
+  weekdayMornings: 'Weekday mornings',
+  weekdayAfternoons: 'Weekday afternoons',
+  weekdayEvenings: 'Weekday evenings',
+  weekendMornings: 'Weekend mornings',
+  weekendAfternoons: 'Weekend afternoons',
+  weekendEvenings: 'Weekend evenings',
+};
