@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import type { Services } from './services.ts';
+import { fail } from './submission.ts';
 
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -46,7 +47,7 @@ export function rateLimit(services: Services, name: string): MiddlewareHandler {
     const wait = await hit(services, `${name}:${clientAddress(c, services.config.trustProxy)}`);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
-      return c.json({ message: MESSAGES.tooManyRequests }, 429);
+      return fail(c, name, 429, MESSAGES.tooManyRequests, 'too-many');
     }
     await next();
   };
