@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'api', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } },
+      { test: { name: 'api', include: ['api/test/**/*.test.ts'], globalSetup: ['api/test/global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } },
       { test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node' } },
     ],
   },

@@ -3,20 +3,74 @@
  * app.request() and src/server.ts mounts it in front of the static site.
  */
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { MESSAGES } from '../../src/lib/messages.ts';
+import { loadConfig, type ApiConfig } from './config.ts';
+import { openAndMigrate } from './db/index.ts';
+import { createMailer } from './mail/outbox.ts';
+import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
+import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/forms.ts';
+import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
+import type { Services } from './services.ts';
+import { createTokenSigner } from './tokens.ts';
+
+export type { Services } from './services.ts';
 
 export interface AppOptions {
   /** For the health report; the server passes what it was started with. */
   version?: string;
 }
 
-export function createApp(options: AppOptions = {}) {
+/** Opens and migrates the database and sets up mail and tokens from the config. */
+export async function createServices(config: ApiConfig = loadConfig(), transport?: MailTransport): Promise<Services> {
+  const db = await openAndMigrate(config);
+  const mailer = createMailer({
+    db: db.kysely,
+    from: config.mailFrom,
+    transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined),
+  });
+  const tokens = createTokenSigner(db.kysely, config.secretKey);
+  await tokens.init();
+  return { config, db, mailer, tokens };
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.mailer.settled();
+  services.mailer.close();
+  await services.db.close();
+}
+
+export function createApp(services: Services, options: AppOptions = {}) {
+  const { allowedOrigins, siteUrl } = services.config;
   const app = new Hono().basePath('/api');
-  app.route('/health', healthRoutes(options));
+
+  // CORS only for configured origins; the site itself is same-origin and needs none.
+  app.use(cors({ origin: (origin) => (allowedOrigins.includes(origin) ? origin : null), allowMethods: ['GET', 'POST'], maxAge: 600 }));
+  // A write from a page on another site that is not allowed is refused before anything runs.
+  app.use(async (c, next) => {
+    const origin = c.req.header('origin');
+    if (c.req.method === 'POST' && origin && origin !== 'null') {
+      const own = new URL(c.req.url).origin;
+      const site = new URL(siteUrl).origin;
+      if (origin !== own && origin !== site && !allowedOrigins.includes(origin)) {
+        return c.json({ message: 'Requests from this origin are not allowed.' }, 403);
+      }
+    }
+    await next();
+  });
+
+  app.route('/health', healthRoutes(options, services));
+  app.route('/newsletter-signup', newsletterSignupRoutes(services));
+  app.route('/newsletter', newsletterTokenRoutes(services));
+  app.route('/contact', contactRoutes(services));
+  app.route('/volunteer-application', volunteerRoutes(services));
+  app.route('/partnership-inquiry', partnershipRoutes(services));
+
   app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     console.error('api error', error);
-    return c.json({ message: 'Something went wrong on our side. Please try again later.' }, 500);
+    return c.json({ message: MESSAGES.errorDefault }, 500);
   });
   return app;
 }

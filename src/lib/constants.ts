@@ -76,3 +76,21 @@ export const NEWSLETTER_TEXT_ROWS = 10;
 export const DONATION_MAX = 100_000;
 export const PAYPAL_CHECKOUT_URL = 'https://www.paypal.com/cgi-bin/webscr';
 export const PAYPAL_SANDBOX_CHECKOUT_URL = 'https://www.sandbox.paypal.com/cgi-bin/webscr';
+
+/** Human labels for the volunteer form's checkbox groups (the values above are what is stored). */
+export const VOLUNTEER_INTEREST_LABELS: Readonly<Record<(typeof VOLUNTEER_INTERESTS)[number], string>> = {
+  languagePartner: 'Language partner',
+  eventVolunteer: 'Event volunteer',
+  mentor: 'Mentor',
+  skillsBased: 'Skills-based volunteering',
+  administrative: 'Administrative support',
+  fundraising: 'Fundraising',
+};
+export const AVAILABILITY_LABELS: Readonly<Record<(typeof AVAILABILITY_SLOTS)[number], string>> = {
+  weekdayMornings: 'Weekday mornings',
+  weekdayAfternoons: 'Weekday afternoons',
+  weekdayEvenings: 'Weekday evenings',
+  weekendMornings: 'Weekend mornings',
+  weekendAfternoons: 'Weekend afternoons',
+  weekendEvenings: 'Weekend evenings',
+};

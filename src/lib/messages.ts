@@ -21,6 +21,24 @@ export const MESSAGES = {
   adminLoginFailure: 'Invalid username or password',
   noPrograms: 'No programs to display.',
   errorDefault: 'An unexpected error occurred. Please try again later.',
+  // Form fields and API answers (field texts reuse the spec's sign-in wording).
+  fieldRequired: 'This field is required',
+  fieldEmail: 'Please enter a valid email',
+  fieldTooLong: 'This is too long',
+  fieldChoice: 'Please choose from the listed options',
+  invalidInput: 'Please check the highlighted fields and try again.',
+  newsletterThankYou: 'Thank You!',
+  newsletterCheckInbox: 'Almost done! Check your inbox for a link to confirm your subscription.',
+  volunteerSuccess: 'Thank you for applying to volunteer with SIPA!',
+  partnershipSuccess: 'Thank you for your interest in partnering with SIPA!',
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  bodyTooLarge: 'That submission is too large. Please shorten it and try again.',
+  unsupportedType: 'Please send the form as JSON or as a regular form post.',
+  badEncoding: 'The submission could not be read. Please try again.',
+  confirmDone: 'Your subscription is confirmed. Welcome aboard!',
+  confirmInvalid: 'This confirmation link is not valid. It may have been copied incompletely.',
+  unsubscribeDone: 'You have been unsubscribed and will receive no more newsletters from us.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. It may have been copied incompletely.',
 } as const;
 
 export const pageNotFound = (path: string) => `Page not found: ${path}`;

@@ -1,0 +1,58 @@
+/**
+ * Everything the API reads from the environment, read once. See api/README.md for the list.
+ */
+import { join } from 'node:path';
+import { site } from '../../src/lib/site.ts';
+
+export interface ApiConfig {
+  /** Directory of the SQLite file (DATA_DIR, default ./data). */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; unset means SQLite in dataDir. */
+  databaseUrl?: string;
+  /** smtp(s)://… selects SMTP delivery; unset keeps mail in the outbox and logs it. */
+  smtpUrl?: string;
+  /** Signs newsletter confirm/unsubscribe tokens. Unset: a random key kept in the database. */
+  secretKey?: string;
+  /** Origins (scheme://host[:port]) allowed to call the API from another site. */
+  allowedOrigins: string[];
+  /** Accepted submissions per client per window and the window in seconds. 0 disables. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** Largest accepted request body in bytes. */
+  bodyLimitBytes: number;
+  /** Use the first X-Forwarded-For address as the client (behind a trusted proxy or CDN). */
+  trustProxy: boolean;
+  mailFrom: string;
+  staffMailbox: string;
+  siteUrl: string;
+  /** Whether the server retries the outbox on a timer (the server sets it; tests call it). */
+  outboxIntervalMs: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : fallback;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const databaseUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
+  return {
+    dataDir: env.DATA_DIR || join(process.cwd(), 'data'),
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    rateLimitMax: int(env.RATE_LIMIT_MAX, 10),
+    rateLimitWindowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) || 600,
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 32 * 1024) || 32 * 1024,
+    trustProxy: env.TRUST_PROXY === 'true',
+    mailFrom: env.MAIL_FROM || `${site.name} <${site.mailboxes.noreply}>`,
+    staffMailbox: env.STAFF_MAILBOX || site.mailboxes.staff,
+    siteUrl: (env.SITE_URL || site.url).replace(/\/+$/, ''),
+    outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 60_000),
+    ...overrides,
+  };
+}

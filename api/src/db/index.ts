@@ -1,0 +1,64 @@
+/**
+ * The one query layer: Kysely over SQLite (node:sqlite, the embedded default, a file in
+ * DATA_DIR) or PostgreSQL (pg, when DATABASE_URL is postgres://…).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { ApiConfig } from '../config.ts';
+import { migrateToLatest } from './migrations.ts';
+import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
+import type { Database } from './types.ts';
+
+export type { Database } from './types.ts';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  /** Where the data lives, for logs (a file path or the database host, never a password). */
+  location: string;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE = 'sipa.sqlite';
+
+export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on('error', (error) => console.error('postgres pool error', error.message));
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(config.databaseUrl);
+    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, SQLITE_FILE);
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
+  return wrap(kysely, 'sqlite', file);
+}
+
+function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
+  return {
+    kysely,
+    dialect,
+    location,
+    async ping() {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+export async function openAndMigrate(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>): Promise<Db> {
+  const db = openDatabase(config);
+  await migrateToLatest(db.kysely);
+  return db;
+}
+
+export { migrateToLatest };

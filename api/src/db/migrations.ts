@@ -1,0 +1,108 @@
+/**
+ * Migrations in portable DDL (text, integer, bigint; no dialect-only types), applied in order by
+ * Kysely's Migrator at start and by `npm run migrate`. Never edit a shipped migration: add one.
+ */
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-01-001-forms': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('subscribers')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull().unique())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('source', 'varchar(200)')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('confirmed_at', 'varchar(32)')
+        .addColumn('unsubscribed_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('subscribers_status').on('subscribers').column('status').execute();
+
+      await db.schema
+        .createTable('contact_messages')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('phone', 'varchar(40)')
+        .addColumn('subject', 'varchar(200)', (col) => col.notNull())
+        .addColumn('message', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('volunteer_applications')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('first_name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('last_name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('phone', 'varchar(40)')
+        .addColumn('interests', 'text', (col) => col.notNull())
+        .addColumn('availability', 'text', (col) => col.notNull())
+        .addColumn('skills', 'text')
+        .addColumn('message', 'text')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('partnership_inquiries')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('company_name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('contact_name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('phone', 'varchar(40)')
+        .addColumn('partnership_interest', 'text', (col) => col.notNull())
+        .addColumn('message', 'text')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('kind', 'varchar(40)', (col) => col.notNull())
+        .addColumn('to_address', 'varchar(254)', (col) => col.notNull())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('text_body', 'text', (col) => col.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('headers', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('locked_until', 'varchar(32)')
+        .addColumn('sent_at', 'varchar(32)')
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema.createIndex('outbox_due').on('outbox').columns(['sent_at', 'next_attempt_at']).execute();
+
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('bucket', 'varchar(300)', (col) => col.primaryKey())
+        .addColumn('window_start', 'bigint', (col) => col.notNull())
+        .addColumn('hits', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_window').on('rate_limits').column('window_start').execute();
+
+      await db.schema
+        .createTable('app_secrets')
+        .addColumn('name', 'varchar(100)', (col) => col.primaryKey())
+        .addColumn('value', 'varchar(200)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['app_secrets', 'rate_limits', 'outbox', 'partnership_inquiries', 'volunteer_applications', 'contact_messages', 'subscribers']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const result = await new Migrator({ db, provider }).migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

@@ -1,0 +1,62 @@
+/**
+ * Kysely's built-in SQLite dialect expects a better-sqlite3-shaped database. Node's own
+ * `node:sqlite` DatabaseSync is close but not the same: statements take spread parameters and
+ * have no `reader` flag. This adapter bridges the two, so the API needs no native module.
+ */
+import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+function bindable(value: unknown): SQLInputValue {
+  // node:sqlite binds neither booleans nor dates: the query layer stores integers and ISO strings
+  // on purpose, and this keeps a stray one from failing at run time.
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value as SQLInputValue;
+}
+
+class StatementAdapter implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    this.reader = statement.columns().length > 0;
+  }
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...parameters.map(bindable));
+  }
+  run(parameters: ReadonlyArray<unknown>) {
+    const { changes, lastInsertRowid } = this.#statement.run(...parameters.map(bindable));
+    return { changes, lastInsertRowid };
+  }
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(...parameters.map(bindable)) as IterableIterator<unknown>;
+  }
+}
+
+export class NodeSqliteAdapter implements SqliteDatabase {
+  readonly database: DatabaseSync;
+  constructor(database: DatabaseSync) {
+    this.database = database;
+  }
+  prepare(sql: string): SqliteStatement {
+    return new StatementAdapter(this.database.prepare(sql));
+  }
+  close(): void {
+    if (this.database.isOpen) this.database.close();
+  }
+}
+
+/** Opens (creating if needed) a SQLite file in WAL mode with full sync and a busy timeout. */
+export function openSqlite(path: string, busyTimeoutMs = 5000): DatabaseSync {
+  const database = new DatabaseSync(path, { timeout: busyTimeoutMs });
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA synchronous = FULL');
+  database.exec(`PRAGMA busy_timeout = ${Math.floor(busyTimeoutMs)}`);
+  database.exec('PRAGMA foreign_keys = ON');
+  return database;
+}
+
+export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
+  return new SqliteDialect({ database: new NodeSqliteAdapter(database) });
+}

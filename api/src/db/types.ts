@@ -1,0 +1,80 @@
+/**
+ * Table shapes as the query layer sees them. Times are ISO-8601 strings and flags are integers
+ * in both databases (node:sqlite binds neither Date nor boolean), lists are JSON text.
+ */
+export interface SubscribersTable {
+  id: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  source: string | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+export interface VolunteerApplicationsTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  interests: string;
+  availability: string;
+  skills: string | null;
+  message: string | null;
+  created_at: string;
+}
+export interface PartnershipInquiriesTable {
+  id: string;
+  company_name: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  partnership_interest: string;
+  message: string | null;
+  created_at: string;
+}
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  headers: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface Database {
+  subscribers: SubscribersTable;
+  contact_messages: ContactMessagesTable;
+  volunteer_applications: VolunteerApplicationsTable;
+  partnership_inquiries: PartnershipInquiriesTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
+}

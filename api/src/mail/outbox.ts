@@ -1,0 +1,167 @@
+/**
+ * The one way mail is sent. Every message is first written to the outbox table (in the same
+ * transaction as the submission it belongs to), then delivered; a failed delivery stays in the
+ * outbox and is retried with back-off, so a mail outage never loses a submission or a notice.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/index.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+export const MAX_ATTEMPTS = 10;
+
+/** Minutes to wait after the nth failed attempt: 1, 2, 4, … capped at 6 hours. */
+export function backoffMinutes(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), 360);
+}
+
+export interface Mailer {
+  /** 'smtp' or 'outbox' (kept in the table and logged, for machines with no mail server). */
+  transportName: 'smtp' | 'outbox';
+  from: string;
+  enqueue(trx: Kysely<Database> | Transaction<Database>, mails: OutgoingMail[]): Promise<string[]>;
+  /** Tries to deliver the given queued messages now (after the submission is committed). */
+  deliver(ids: string[]): Promise<void>;
+  /** Starts deliver() without making the caller wait (the answer never waits on SMTP). */
+  deliverLater(ids: string[]): void;
+  /** Resolves when every delivery started by deliverLater has finished. */
+  settled(): Promise<void>;
+  /** Delivers every due message; returns how many were sent and how many failed. */
+  processOutbox(now?: Date): Promise<{ sent: number; failed: number }>;
+  status(): Promise<{ transport: 'smtp' | 'outbox'; ok: boolean; pending: number; failing: number }>;
+  close(): void;
+}
+
+export function createMailer(options: { db: Kysely<Database>; from: string; transport?: MailTransport; log?: (line: string) => void }): Mailer {
+  const { db, from, transport } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  async function attempt(id: string, now: Date): Promise<'sent' | 'failed' | 'skipped'> {
+    if (!transport) return 'skipped';
+    const nowIso = now.toISOString();
+    const lockUntil = new Date(now.getTime() + 2 * 60_000).toISOString();
+    // Claim the row so two instances never send the same message twice.
+    const claim = await db
+      .updateTable('outbox')
+      .set({ locked_until: lockUntil })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) return 'skipped';
+    const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const headers = JSON.parse(row.headers) as Record<string, string>;
+    const replyTo = headers['Reply-To'];
+    delete headers['Reply-To'];
+    try {
+      await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo, headers });
+      await db.updateTable('outbox').set({ sent_at: new Date().toISOString(), locked_until: null, attempts: row.attempts + 1, last_error: null }).where('id', '=', id).execute();
+      return 'sent';
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts,
+          locked_until: null,
+          last_error: message.slice(0, 1000),
+          next_attempt_at: new Date(now.getTime() + backoffMinutes(attempts) * 60_000).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      console.error(`mail: ${row.kind} to ${row.to_address} failed (attempt ${attempts}), kept in the outbox: ${message}`);
+      return 'failed';
+    }
+  }
+
+  const inFlight = new Set<Promise<void>>();
+
+  const mailer: Mailer = {
+    transportName: transport ? 'smtp' : 'outbox',
+    from,
+    async enqueue(trx, mails) {
+      const now = new Date().toISOString();
+      const rows = mails.map((mail) => ({
+        id: randomUUID(),
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        headers: JSON.stringify({ ...(mail.headers ?? {}), ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) }),
+        created_at: now,
+        attempts: 0,
+        next_attempt_at: now,
+        locked_until: null,
+        sent_at: null,
+        last_error: null,
+      }));
+      if (rows.length) await trx.insertInto('outbox').values(rows).execute();
+      if (!transport) {
+        for (const row of rows) log(`mail: outbox ${row.id} ${row.kind} to ${row.to_address}: "${row.subject}" (no SMTP_URL; kept in the outbox)`);
+      }
+      return rows.map((row) => row.id);
+    },
+    async deliver(ids) {
+      for (const id of ids) {
+        try {
+          await attempt(id, new Date());
+        } catch (error) {
+          console.error('mail: delivery bookkeeping failed', error instanceof Error ? error.message : error);
+        }
+      }
+    },
+    deliverLater(ids) {
+      if (!transport || !ids.length) return;
+      const job = mailer.deliver(ids).finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    },
+    async settled() {
+      while (inFlight.size) await Promise.all([...inFlight]);
+    },
+    async processOutbox(now = new Date()) {
+      const result = { sent: 0, failed: 0 };
+      if (!transport) return result;
+      const due = await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('attempts', '<', MAX_ATTEMPTS)
+        .where('next_attempt_at', '<=', now.toISOString())
+        .orderBy('created_at')
+        .limit(100)
+        .execute();
+      for (const { id } of due) {
+        const outcome = await attempt(id, now);
+        if (outcome === 'sent') result.sent += 1;
+        if (outcome === 'failed') result.failed += 1;
+      }
+      return result;
+    },
+    async status() {
+      const pending = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+      const failing = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sent_at', 'is', null)
+        .where('attempts', '>', 0)
+        .executeTakeFirstOrThrow();
+      return { transport: transport ? 'smtp' : 'outbox', ok: Number(failing.n) === 0, pending: Number(pending.n), failing: Number(failing.n) };
+    },
+    close() {
+      transport?.close();
+    },
+  };
+  return mailer;
+}

@@ -1,0 +1,126 @@
+/**
+ * The words of every message the API sends. Plain text first (it is what staff read and what
+ * filters trust); a light HTML version for the visitor-facing ones.
+ */
+import {
+  AVAILABILITY_LABELS,
+  PARTNERSHIP_RESPONSE_PROMISE,
+  VOLUNTEER_INTEREST_LABELS,
+  VOLUNTEER_RESPONSE_PROMISE,
+} from '../../../src/lib/constants.ts';
+import { site } from '../../../src/lib/site.ts';
+import type { ContactInput, PartnershipInput, VolunteerInput } from '../schemas.ts';
+import type { OutgoingMail } from './outbox.ts';
+
+const AUTO = { 'Auto-Submitted': 'auto-generated' };
+const ACK = { 'Auto-Submitted': 'auto-replied' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function lines(pairs: Array<[string, string | undefined]>): string {
+  return pairs.map(([label, value]) => `${label}: ${value && value.length ? value : '-'}`).join('\n');
+}
+
+function html(paragraphs: string[]): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14">${paragraphs
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')}</body></html>`;
+}
+
+const signature = `${site.name}\n${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}\n${site.phoneDisplay}`;
+
+function staffNotice(kind: string, to: string, subject: string, replyTo: string, body: string): OutgoingMail {
+  return { kind, to, subject, replyTo, text: `${body}\n\nReply to this email to answer the sender.`, headers: AUTO };
+}
+
+function acknowledgement(kind: string, to: string, subject: string, replyTo: string, paragraphs: string[]): OutgoingMail {
+  const all = [...paragraphs, signature];
+  return { kind, to, subject, replyTo, text: all.join('\n\n'), html: html(all), headers: ACK };
+}
+
+export function contactMails(input: ContactInput, staff: string): OutgoingMail[] {
+  return [
+    staffNotice(
+      'contact.staff',
+      staff,
+      `Contact form: ${input.subject}`,
+      input.email,
+      lines([['Name', input.name], ['Email', input.email], ['Phone', input.phone], ['Subject', input.subject]]) + `\n\n${input.message}`,
+    ),
+    acknowledgement('contact.ack', input.email, `We received your message: ${input.subject}`, site.mailboxes.info, [
+      `Hello ${input.name},`,
+      `Thank you for your message! We will get back to you soon. Our office hours are ${site.officeHours}.`,
+      `Your message:\n${input.message}`,
+    ]),
+  ];
+}
+
+const labelled = <K extends string>(values: readonly K[], labels: Readonly<Record<K, string>>) => values.map((v) => labels[v]).join(', ');
+
+export function volunteerMails(input: VolunteerInput, staff: string): OutgoingMail[] {
+  const name = `${input.firstName} ${input.lastName}`;
+  return [
+    staffNotice(
+      'volunteer.staff',
+      staff,
+      `Volunteer application: ${name}`,
+      input.email,
+      lines([
+        ['Name', name],
+        ['Email', input.email],
+        ['Phone', input.phone],
+        ['Interests', labelled(input.interests, VOLUNTEER_INTEREST_LABELS)],
+        ['Availability', labelled(input.availability, AVAILABILITY_LABELS)],
+        ['Skills', input.skills],
+      ]) + `\n\n${input.message ?? ''}`,
+    ),
+    acknowledgement('volunteer.ack', input.email, `Thank you for applying to volunteer with ${site.name}`, site.mailboxes.volunteer, [
+      `Hello ${input.firstName},`,
+      `Thank you for applying to volunteer with ${site.name}! ${VOLUNTEER_RESPONSE_PROMISE}`,
+    ]),
+  ];
+}
+
+export function partnershipMails(input: PartnershipInput, staff: string): OutgoingMail[] {
+  return [
+    staffNotice(
+      'partnership.staff',
+      staff,
+      `Partnership inquiry: ${input.companyName}`,
+      input.email,
+      lines([
+        ['Company', input.companyName],
+        ['Contact', input.contactName],
+        ['Email', input.email],
+        ['Phone', input.phone],
+        ['Interests', input.partnershipInterest.join(', ')],
+      ]) + `\n\n${input.message ?? ''}`,
+    ),
+    acknowledgement('partnership.ack', input.email, `Your partnership inquiry to ${site.name}`, site.mailboxes.partnerships, [
+      `Hello ${input.contactName},`,
+      `Thank you for your interest in partnering with ${site.name} on behalf of ${input.companyName}. ${PARTNERSHIP_RESPONSE_PROMISE}`,
+    ]),
+  ];
+}
+
+export function newsletterMails(email: string, confirmUrl: string, unsubscribeUrl: string, staff: string): OutgoingMail[] {
+  return [
+    {
+      kind: 'newsletter.confirm',
+      to: email,
+      subject: `Please confirm your subscription to the ${site.name} newsletter`,
+      text: [
+        'Hello,',
+        `Someone (hopefully you) asked to receive the ${site.name} newsletter at this address. To confirm, open this link:`,
+        confirmUrl,
+        'If you did not ask for it, ignore this email and you will hear nothing more from us.',
+        signature,
+      ].join('\n\n'),
+      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14"><p>Hello,</p><p>Someone (hopefully you) asked to receive the ${escapeHtml(site.name)} newsletter at this address.</p><p><a href="${escapeHtml(confirmUrl)}">Confirm my subscription</a></p><p>If you did not ask for it, ignore this email and you will hear nothing more from us.</p><p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`,
+      headers: { ...AUTO, 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    },
+    staffNotice('newsletter.staff', staff, `Newsletter signup: ${email}`, email, `${email} asked to join the newsletter. They receive broadcasts once they confirm.`),
+  ];
+}

@@ -1,0 +1,122 @@
+/**
+ * One zod schema per public form: the API validates with them and the islands import them to
+ * show the same field errors before sending. Values are trimmed, lengths are capped, emails are
+ * lower-cased (the address is the subscriber's identity), optional blanks become undefined.
+ */
+import { z } from 'zod';
+import { AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
+import { MESSAGES } from '../../src/lib/messages.ts';
+
+export const LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  subject: 200,
+  message: 5000,
+  skills: 2000,
+  company: 200,
+} as const;
+
+/** The hidden field that people never see and simple bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+
+const required = (max: number) =>
+  z
+    .string({ error: MESSAGES.fieldRequired })
+    .trim()
+    .min(1, { error: MESSAGES.fieldRequired })
+    .max(max, { error: MESSAGES.fieldTooLong });
+
+const optional = (max: number) =>
+  z
+    .string({ error: MESSAGES.fieldRequired })
+    .trim()
+    .max(max, { error: MESSAGES.fieldTooLong })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const email = z
+  .string({ error: MESSAGES.fieldRequired })
+  .trim()
+  .min(1, { error: MESSAGES.fieldRequired })
+  .max(LIMITS.email, { error: MESSAGES.fieldTooLong })
+  .toLowerCase()
+  .pipe(z.email({ error: MESSAGES.fieldEmail }));
+
+const choices = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .array(z.enum(values, { error: MESSAGES.fieldChoice }), { error: MESSAGES.fieldChoice })
+    .max(values.length, { error: MESSAGES.fieldChoice })
+    .optional()
+    .transform((list) => [...new Set(list ?? [])]);
+
+export const newsletterSchema = z.strictObject({ email });
+
+export const contactSchema = z.strictObject({
+  name: required(LIMITS.name),
+  email,
+  phone: optional(LIMITS.phone),
+  subject: required(LIMITS.subject),
+  message: required(LIMITS.message),
+});
+
+export const volunteerSchema = z.strictObject({
+  firstName: required(LIMITS.name),
+  lastName: required(LIMITS.name),
+  email,
+  phone: optional(LIMITS.phone),
+  interests: choices(VOLUNTEER_INTERESTS),
+  availability: choices(AVAILABILITY_SLOTS),
+  skills: optional(LIMITS.skills),
+  message: optional(LIMITS.message),
+});
+
+export const partnershipSchema = z.strictObject({
+  companyName: required(LIMITS.company),
+  contactName: required(LIMITS.name),
+  email,
+  phone: optional(LIMITS.phone),
+  partnershipInterest: choices(PARTNERSHIP_INTERESTS),
+  message: optional(LIMITS.message),
+});
+
+export const tokenSchema = z.strictObject({ token: z.string().trim().min(1).max(200) });
+
+export type NewsletterInput = z.output<typeof newsletterSchema>;
+export type ContactInput = z.output<typeof contactSchema>;
+export type VolunteerInput = z.output<typeof volunteerSchema>;
+export type PartnershipInput = z.output<typeof partnershipSchema>;
+
+/** The fields of each form whose value is a list (repeated keys in a form post). */
+export const LIST_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  newsletter: [],
+  contact: [],
+  volunteer: ['interests', 'availability'],
+  partnership: ['partnershipInterest'],
+};
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Flattens zod issues to one message per field (the first), keyed by the top-level field. */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  const seen = new Map<string, string>();
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) if (!seen.has(key)) seen.set(key, 'This field is not part of the form');
+      continue;
+    }
+    const path = issue.path.length ? String(issue.path[0]) : '';
+    if (!seen.has(path)) seen.set(path, issue.message);
+  }
+  return [...seen].map(([path, message]) => ({ path, message }));
+}
+
+/** For the islands: `{ field: message }` or null when the values are valid. */
+export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, string> | null {
+  const result = schema.safeParse(values);
+  if (result.success) return null;
+  return Object.fromEntries(fieldIssues(result.error).map((issue) => [issue.path, issue.message]));
+}

@@ -1,0 +1,12 @@
+/** What every route needs, built once per app: config, database, mailer, token signer. */
+import type { ApiConfig } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { Mailer } from './mail/outbox.ts';
+import type { TokenSigner } from './tokens.ts';
+
+export interface Services {
+  config: ApiConfig;
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenSigner;
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDatabase, migrateToLatest, type Db } from '../src/db/index.ts';
+import { migrations } from '../src/db/migrations.ts';
+import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from '../src/db/sqlite.ts';
+import { describeBackends, freshConfig } from './helpers.ts';
+
+describe('node:sqlite adapter for Kysely', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sipa-sqlite-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('opens the file in WAL mode with full sync and a busy timeout', () => {
+    const database = openSqlite(join(dir, 'pragmas.sqlite'), 4321);
+    expect(database.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(database.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
+    expect(database.prepare('PRAGMA busy_timeout').get()).toEqual({ timeout: 4321 });
+    database.close();
+  });
+
+  test('marks statements that return rows as readers and binds spread parameters', () => {
+    const adapter = new NodeSqliteAdapter(new DatabaseSync(':memory:'));
+    adapter.prepare('create table t (a integer, b text)').run([]);
+    const insert = adapter.prepare('insert into t (a, b) values (?, ?)');
+    expect(insert.reader).toBe(false);
+    expect(insert.run([1, 'one'])).toEqual({ changes: 1, lastInsertRowid: 1 });
+    // Booleans and dates are turned into what node:sqlite can bind.
+    insert.run([true, new Date('2026-01-02T03:04:05.000Z')]);
+    const select = adapter.prepare('select a, b from t order by rowid');
+    expect(select.reader).toBe(true);
+    expect(select.all([]).map((row) => ({ ...(row as object) }))).toEqual([
+      { a: 1, b: 'one' },
+      { a: 1, b: '2026-01-02T03:04:05.000Z' },
+    ]);
+    expect([...select.iterate([])]).toHaveLength(2);
+    adapter.close();
+  });
+
+  test('runs Kysely queries, transactions and rollbacks', async () => {
+    const db = new Kysely<{ items: { id: number; name: string } }>({ dialect: nodeSqliteDialect(new DatabaseSync(':memory:')) });
+    await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    await db.insertInto('items').values({ id: 1, name: 'first' }).execute();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 2, name: 'second' }).execute();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const rows = await db.selectFrom('items').select(['id', 'name']).execute();
+    expect(rows.map((r) => ({ ...r }))).toEqual([{ id: 1, name: 'first' }]);
+    const returned = await db.insertInto('items').values({ id: 3, name: 'third' }).returning('name').executeTakeFirstOrThrow();
+    expect(returned.name).toBe('third');
+    await db.destroy();
+  });
+});
+
+describeBackends('migrations and queries', (backend) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshConfig(backend);
+    drop = fresh.drop;
+    db = openDatabase(fresh.config);
+  });
+  afterAll(async () => {
+    await db.close();
+    await drop();
+  });
+
+  test('applies every migration once and is a no-op the second time', async () => {
+    const first = await migrateToLatest(db.kysely);
+    expect(first.results?.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => 'Success'));
+    const second = await migrateToLatest(db.kysely);
+    expect(second.results).toEqual([]);
+    expect(db.dialect).toBe(backend);
+    expect(await db.ping()).toBe(true);
+  });
+
+  test('stores ISO times, integers and JSON text and reads them back unchanged', async () => {
+    const now = new Date().toISOString();
+    await db.kysely
+      .insertInto('volunteer_applications')
+      .values({
+        id: '00000000-0000-4000-8000-000000000001',
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: 'ada@example.org',
+        phone: null,
+        interests: JSON.stringify(['mentor']),
+        availability: JSON.stringify([]),
+        skills: null,
+        message: 'Ünïcödé ✓',
+        created_at: now,
+      })
+      .execute();
+    const row = await db.kysely.selectFrom('volunteer_applications').selectAll().executeTakeFirstOrThrow();
+    expect(row.created_at).toBe(now);
+    expect(JSON.parse(row.interests)).toEqual(['mentor']);
+    expect(row.message).toBe('Ünïcödé ✓');
+    expect(row.phone).toBeNull();
+  });
+
+  test('enforces one subscriber per address', async () => {
+    const values = { email: 'same@example.org', status: 'pending' as const, source: null, created_at: 'x', updated_at: 'x', confirmed_at: null, unsubscribed_at: null };
+    await db.kysely.insertInto('subscribers').values({ id: '00000000-0000-4000-8000-000000000010', ...values }).execute();
+    await expect(db.kysely.insertInto('subscribers').values({ id: '00000000-0000-4000-8000-000000000011', ...values }).execute()).rejects.toThrow();
+  });
+
+  test('upserts rate-limit counters atomically', async () => {
+    for (let i = 0; i < 3; i++) {
+      await db.kysely
+        .insertInto('rate_limits')
+        .values({ bucket: 'k', window_start: 1, hits: 1 })
+        .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
+        .execute();
+    }
+    const row = await db.kysely.selectFrom('rate_limits').select('hits').where('bucket', '=', 'k').executeTakeFirstOrThrow();
+    expect(Number(row.hits)).toBe(3);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Test helpers: a fresh database per suite on each backend (a new SQLite file, or a new
+ * PostgreSQL database on the server from global-setup.ts), the app built on it, row counts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { closeServices, createApp, createServices, type Services } from '../src/app.ts';
+import { loadConfig, type ApiConfig } from '../src/config.ts';
+import type { Database } from '../src/db/index.ts';
+import type { MailTransport } from '../src/mail/transport.ts';
+
+export type Backend = 'sqlite' | 'postgres';
+export const pgUrl = inject('pgUrl');
+export const pgSkipReason = inject('pgSkipReason');
+
+/** Runs the same suite on SQLite and on PostgreSQL (skipped, with the reason, without a server). */
+export function describeBackends(name: string, suite: (backend: Backend) => void) {
+  describe(`${name} [sqlite]`, () => suite('sqlite'));
+  if (pgUrl) describe(`${name} [postgres]`, () => suite('postgres'));
+  else describe.skip(`${name} [postgres] (skipped: ${pgSkipReason})`, () => suite('postgres'));
+}
+
+export interface TestApi {
+  services: Services;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sipa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A config for tests: a fresh database, a high rate limit unless the test sets one. */
+export async function freshConfig(backend: Backend, overrides: Partial<ApiConfig> = {}) {
+  if (backend === 'postgres') {
+    const database = await freshPostgres();
+    return { config: loadConfig({}, { rateLimitMax: 1000, databaseUrl: database.url, dataDir: '', ...overrides }), drop: database.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sipa-api-'));
+  return {
+    config: loadConfig({}, { rateLimitMax: 1000, dataDir: dir, databaseUrl: undefined, ...overrides }),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function makeApi(backend: Backend, overrides: Partial<ApiConfig> = {}, transport?: MailTransport): Promise<TestApi> {
+  const { config, drop } = await freshConfig(backend, overrides);
+  const services = await createServices(config, transport);
+  return {
+    services,
+    app: createApp(services),
+    async close() {
+      await closeServices(services);
+      await drop();
+    },
+  };
+}
+
+export async function count(services: Services, table: keyof Database): Promise<number> {
+  const row = await services.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const FORM_TABLES = ['subscribers', 'contact_messages', 'volunteer_applications', 'partnership_inquiries', 'outbox'] as const;
+
+export async function totalRows(services: Services): Promise<number> {
+  let total = 0;
+  for (const table of FORM_TABLES) total += await count(services, table);
+  return total;
+}
+
+export function postJson(app: TestApi['app'], path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+export function postForm(app: TestApi['app'], path: string, fields: Array<[string, string]>, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+}
+
+export const VALID = {
+  newsletter: { email: 'reader@example.org' },
+  contact: { name: 'Amara Okafor', email: 'amara@example.org', phone: '(817) 555-0199', subject: 'Early learning', message: 'When does the next session start?' },
+  volunteer: {
+    firstName: 'Kofi',
+    lastName: 'Mensah',
+    email: 'kofi@example.org',
+    phone: '',
+    interests: ['languagePartner', 'mentor'],
+    availability: ['weekendMornings'],
+    skills: 'Accounting',
+    message: 'Happy to help on Saturdays.',
+  },
+  partnership: {
+    companyName: 'Lone Star Credit Union',
+    contactName: 'Dana Ruiz',
+    email: 'dana@lonestar.example',
+    phone: '',
+    partnershipInterest: ['Financial Sponsorship', 'Employee Volunteering'],
+    message: 'We would like to sponsor the spring workshop.',
+  },
+} as const;
+
+export const ENDPOINTS = {
+  newsletter: { path: '/api/newsletter-signup', table: 'subscribers' },
+  contact: { path: '/api/contact', table: 'contact_messages' },
+  volunteer: { path: '/api/volunteer-application', table: 'volunteer_applications' },
+  partnership: { path: '/api/partnership-inquiry', table: 'partnership_inquiries' },
+} as const;
