@@ -1,6 +1,6 @@
 /**
- * Serves the built site (dist/) from memory: every file is read once at start, with gzip and
- * brotli variants precomputed, so a request costs a map lookup. Handles the alias redirects, the
+ * Serves the built site (dist/) from memory: every file is read once at start and its gzip and
+ * brotli variants are kept once made, so a request costs a map lookup. Handles the alias redirects, the
  * trailing slash, per-section not-found pages and the 404 page with the missing path written in.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -37,8 +37,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg
 
 interface StaticFile {
   body: Uint8Array;
-  gzip?: Uint8Array;
-  br?: Uint8Array;
+  readonly gzip?: Uint8Array;
+  readonly br?: Uint8Array;
   type: string;
   etag: string;
   cacheControl: string;
@@ -63,12 +63,19 @@ function loadFile(path: string, urlPath: string): StaticFile {
   const body = readFileSync(path);
   const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
   const compressible = COMPRESSIBLE.test(type) && body.length > 512;
+  // Compressed variants are made on first request and kept, so start-up stays instant.
+  let gzip: Uint8Array | undefined;
+  let br: Uint8Array | undefined;
   return {
     body,
-    gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
-    br: compressible
-      ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-      : undefined,
+    get gzip() {
+      if (compressible && !gzip) gzip = gzipSync(body, { level: 9 });
+      return gzip;
+    },
+    get br() {
+      if (compressible && !br) br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      return br;
+    },
     type,
     etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
     // Hashed build assets never change; everything else is revalidated so edits show at once.

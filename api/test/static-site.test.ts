@@ -4,17 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createServerApp } from '../src/server.ts';
+import { closeServices, createServices, type Services } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 
 let dist: string;
 let app: ReturnType<typeof createServerApp>['app'];
+let services: Services;
 
 function write(path: string, body: string) {
   mkdirSync(join(dist, path, '..'), { recursive: true });
   writeFileSync(join(dist, path), body);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'sipa-dist-'));
+  services = await createServices(loadConfig({ DATA_DIR: join(dist, '..', `${dist.split('/').at(-1)}-data`) }));
   write('index.html', '<h1>Home</h1>'.padEnd(2000, ' '));
   write('about/index.html', '<h1>About</h1>');
   write('events/index.html', '<h1>Events</h1>');
@@ -22,10 +26,14 @@ beforeAll(() => {
   write('404.html', '<p>Error message: <span>Page not found: <span data-missing-path data-astro-cid-x></span></span></p>');
   write('_astro/app.abc123.js', 'console.log(1)'.repeat(100));
   write('favicon.svg', '<svg/>');
-  app = createServerApp({ distDir: dist, https: true }).app;
+  app = createServerApp({ distDir: dist, https: true, services }).app;
 });
 
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+afterAll(async () => {
+  await closeServices(services);
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(`${dist}-data`, { recursive: true, force: true });
+});
 
 describe('the static site server', () => {
   it('serves a page by its directory path', async () => {
