@@ -52,6 +52,10 @@ test.describe('FAQ', () => {
     ).toBeVisible();
     await input.fill('');
     await expect(page.getByText('No FAQs match your search.')).toBeHidden();
+    // The category label shown beside a question is not part of what the search reads.
+    await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'All' }).click();
+    await input.fill('volunteering');
+    await expect(visibleItems(page)).toHaveCount(0);
   });
 
   test('the accordion keeps at most one item open; a click toggles it', async ({ page }) => {
