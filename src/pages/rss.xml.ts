@@ -11,6 +11,7 @@ export const GET: APIRoute = async () => {
     title: site.blogName,
     description: `News, stories and practical advice from ${site.name}.`,
     site: site.url,
+    trailingSlash: false,
     items: posts.map((post) => ({
       title: post.title,
       description: post.excerpt,

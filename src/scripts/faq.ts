@@ -13,7 +13,7 @@ export function setUpFaq(root: HTMLElement): void {
   const count = root.querySelector<HTMLElement>('[data-faq-count]');
   const data: (FaqItem & { el: HTMLDetailsElement })[] = items.map((el) => ({
     el,
-    question: el.querySelector('summary')?.textContent?.trim() ?? '',
+    question: el.querySelector('[data-faq-question]')?.textContent?.trim() ?? '',
     answer: el.querySelector('[data-faq-answer]')?.innerHTML ?? '',
     category: el.dataset.faqItem as FaqItem['category'],
   }));

@@ -1,0 +1,237 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function openBlog(page: Page, path = '/blog') {
+  const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
+  await page.goto(path);
+  await index;
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+const cards = (page: Page) => page.locator('.post-card');
+const pagination = (page: Page) => page.getByRole('navigation', { name: 'Blog pages' });
+const search = (page: Page) => page.getByLabel('Search articles');
+const category = (page: Page) => page.getByLabel('Category');
+
+test.describe('blog list', () => {
+  test('shows 4 posts a page with Previous/Next and numbers', async ({ page }) => {
+    await openBlog(page);
+    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page).first().locator('h3 a')).toHaveAttribute('href', '/blog/youth-leadership-program');
+    const nav = pagination(page);
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Next' }).click();
+    await expect(cards(page)).toHaveCount(3);
+    await expect(nav.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Next' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Previous' }).click();
+    await expect(cards(page)).toHaveCount(4);
+    await nav.getByRole('link', { name: 'Page 2' }).click();
+    await expect(cards(page)).toHaveCount(3);
+  });
+
+  test('pagination appears only past 4 matches', async ({ page }) => {
+    await openBlog(page);
+    await search(page).fill('families'); // exactly 4 matches
+    await expect(cards(page)).toHaveCount(4);
+    await expect(pagination(page)).toHaveCount(0);
+    await search(page).fill('the'); // 5 matches
+    await expect(cards(page)).toHaveCount(4);
+    await expect(pagination(page)).toBeVisible();
+    await expect(pagination(page).getByRole('link', { name: /^Page/ })).toHaveCount(2);
+  });
+
+  test('the page resets to 1 when the search or the category changes', async ({ page }) => {
+    await openBlog(page);
+    await pagination(page).getByRole('link', { name: 'Page 2' }).click();
+    await expect(cards(page)).toHaveCount(3);
+    await search(page).fill('the');
+    await expect(pagination(page).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page)).toHaveCount(4);
+
+    await pagination(page).getByRole('link', { name: 'Page 2' }).click();
+    await expect(cards(page)).toHaveCount(1);
+    await search(page).fill('');
+    await category(page).selectOption('All Categories');
+    await pagination(page).getByRole('link', { name: 'Page 2' }).click();
+    await category(page).selectOption('Financial Empowerment');
+    await expect(cards(page)).toHaveCount(2);
+    await expect(pagination(page)).toHaveCount(0);
+  });
+
+  test('search matches title, excerpt or any tag, case-insensitively', async ({ page }) => {
+    await openBlog(page);
+    await search(page).fill('NOBLE character'); // title
+    await expect(cards(page).locator('h3')).toHaveText([/Women of Noble Character/]);
+    await search(page).fill('two hundred women'); // excerpt
+    await expect(cards(page).locator('h3')).toHaveText([/Women of Noble Character/]);
+    await search(page).fill('Counseling'); // tag
+    await expect(cards(page).locator('h3')).toHaveText([/Mental Health Services/]);
+  });
+
+  test('the category must equal the selection unless All Categories', async ({ page }) => {
+    await openBlog(page);
+    const options = await category(page).locator('option').allTextContents();
+    expect(options).toEqual([
+      'All Categories',
+      'Community Support',
+      'Financial Empowerment',
+      'Cultural Celebration',
+      'Mental Health',
+      'Youth Programs',
+      'Volunteer',
+      'Community Events',
+    ]);
+    await category(page).selectOption('Volunteer');
+    await expect(cards(page).locator('.post-card__category')).toHaveText(['Volunteer']);
+    await category(page).selectOption('Financial Empowerment');
+    await expect(cards(page).locator('.post-card__category')).toHaveText(['Financial Empowerment', 'Financial Empowerment']);
+    await category(page).selectOption('All Categories');
+    await expect(cards(page)).toHaveCount(4);
+  });
+
+  test("'No articles found' and Reset Filters", async ({ page }) => {
+    await openBlog(page);
+    await category(page).selectOption('Cultural Celebration');
+    await expect(page.getByText('No articles found')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+    await category(page).selectOption('Youth Programs');
+    await search(page).fill('zzz nothing');
+    await expect(page.getByText('No articles found')).toBeVisible();
+    await expect(pagination(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expect(search(page)).toHaveValue('');
+    await expect(category(page)).toHaveValue('All Categories');
+    await expect(cards(page)).toHaveCount(4);
+    await expect(pagination(page)).toBeVisible();
+  });
+
+  test('/blog?tag= sets the search', async ({ page }) => {
+    await openBlog(page, '/blog?tag=youth');
+    await expect(search(page)).toHaveValue('youth');
+    await expect(cards(page)).toHaveCount(2);
+    await expect(pagination(page)).toHaveCount(0);
+  });
+
+  test('sidebar: recent posts, categories, popular tags that set the search, newsletter', async ({ page }) => {
+    await openBlog(page);
+    const sidebar = page.getByRole('complementary', { name: 'Blog sidebar' });
+    await expect(sidebar.locator('.recent-list li')).toHaveCount(3);
+    await expect(sidebar.locator('.recent-list a').first()).toHaveAttribute('href', '/blog/youth-leadership-program');
+    await sidebar.locator('.tag-cloud').getByRole('link', { name: 'credit', exact: true }).click();
+    await expect(search(page)).toHaveValue('credit');
+    await expect(cards(page).locator('h3')).toHaveText([/Fall Financial Literacy Workshop/]);
+    await sidebar.locator('.category-list').getByRole('link', { name: /Mental Health/ }).click();
+    await expect(category(page)).toHaveValue('Mental Health');
+    await expect(search(page)).toHaveValue('');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(sidebar.locator('#blog-newsletter-email')).toBeVisible();
+  });
+
+  test('a call to action links to /get-involved and /donate', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('link', { name: 'Volunteer With Us', exact: true })).toHaveAttribute('href', '/get-involved');
+    await expect(page.getByRole('link', { name: 'Make a Donation', exact: true })).toHaveAttribute('href', '/donate');
+  });
+
+  test('ships a compact index, never the post bodies', async ({ request }) => {
+    const html = await (await request.get('/blog')).text();
+    // A sentence from a post body (not its excerpt) never reaches the list page.
+    expect(html).toContain('Inside Our Fall Financial Literacy Workshop');
+    expect(html).not.toContain('Thirty-eight adults joined us');
+    const index = (await (await request.get('/blog/search-index.json')).json()) as Record<string, unknown>[];
+    expect(index).toHaveLength(7);
+    for (const entry of index) {
+      expect(Object.keys(entry).sort()).toEqual(['author', 'category', 'date', 'excerpt', 'id', 'image', 'imageAlt', 'slug', 'tags', 'title']);
+    }
+  });
+});
+
+test.describe('blog without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the unfiltered list is browsable page by page', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(cards(page)).toHaveCount(4);
+    await pagination(page).getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/blog\/2$/);
+    await expect(cards(page)).toHaveCount(3);
+    await expect(pagination(page).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('blog article', () => {
+  test('shows everything the article page needs', async ({ page }) => {
+    await page.goto('/blog/personal-finance-youth-program');
+    await expect(page).toHaveTitle('Launching Our Personal Finance Program for Young People | SIPA Blog');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\/personal-finance-youth-program$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /eight-week, twice-weekly course/);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const article = ld.map((t) => JSON.parse(t)).find((d) => d['@type'] === 'BlogPosting');
+    expect(article).toMatchObject({ headline: 'Launching Our Personal Finance Program for Young People', author: { name: 'Amina Diallo' } });
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Launching Our Personal Finance Program for Young People');
+    await expect(page.locator('.post-hero__category')).toHaveText('Financial Empowerment');
+    await expect(page.locator('.post-hero__meta')).toContainText('October 28, 2026');
+    await expect(page.locator('.post-hero__meta')).toContainText('Amina Diallo');
+    await expect(page.locator('.post-hero img')).toHaveAttribute('alt', /young person/);
+    await expect(page.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
+    await expect(page.locator('.post-body')).toContainText('8 weeks, with two sessions each week');
+    await expect(page.locator('.post-body')).toContainText('ages 14 to 22');
+
+    await expect(page.locator('.post-tags a').first()).toHaveAttribute('href', '/blog?tag=youth');
+    await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /facebook\.com/);
+    await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', /linkedin\.com/);
+
+    await expect(page.locator('.author-box__avatar')).toHaveText('A');
+    await expect(page.locator('.author-box__bio')).toContainText('staff');
+    const related = page.locator('.related-list a');
+    await expect(related).toHaveCount(1);
+    await expect(related).toHaveAttribute('href', '/blog/financial-literacy-workshop');
+    await expect(page.locator('#post-newsletter-email')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volunteer With Us', exact: true })).toHaveAttribute('href', '/get-involved');
+    await expect(page.getByRole('link', { name: 'Make a Donation', exact: true })).toHaveAttribute('href', '/donate');
+  });
+
+  test('a tag link opens the list filtered by that tag', async ({ page }) => {
+    await page.goto('/blog/youth-leadership-program');
+    const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
+    await page.locator('.post-tags').getByRole('link', { name: 'leadership' }).click();
+    await index;
+    await expect(page).toHaveURL(/\/blog\?tag=leadership$/);
+    await expect(search(page)).toHaveValue('leadership');
+    await expect(cards(page)).toHaveCount(2);
+  });
+
+  test('an unknown slug answers 404 with Post Not Found and a back link', async ({ page }) => {
+    const res = await page.goto('/blog/nope');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post Not Found');
+    await expect(page.getByText("The blog post you're looking for doesn't exist or has been removed.")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('the RSS feed is linked from the head and lists every post', async ({ page, request }) => {
+    await page.goto('/faq');
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
+    const res = await request.get('/rss.xml');
+    expect(res.status()).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain('<rss');
+    expect(xml.match(/<item>/g)).toHaveLength(7);
+    expect(xml).toContain('/blog/youth-leadership-program</link>');
+  });
+});
+
+test('the home page previews the 3 newest posts', async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('#latest-news');
+  const links = section.locator('.latest-card h3 a');
+  await expect(links).toHaveCount(3);
+  await expect(links.nth(0)).toHaveAttribute('href', '/blog/youth-leadership-program');
+  await expect(links.nth(1)).toHaveAttribute('href', '/blog/personal-finance-youth-program');
+  await expect(links.nth(2)).toHaveAttribute('href', '/blog/financial-literacy-workshop');
+  await expect(section.getByRole('link', { name: 'Read all stories' })).toHaveAttribute('href', '/blog');
+});
