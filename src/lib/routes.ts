@@ -19,7 +19,21 @@ export const routeAliases: Readonly<Record<string, string>> = {
 };
 
 /** Pages kept out of search engines and the sitemap. */
-export const noindexPrefixes = ['/admin', '/thank-you', '/error', '/404', '/newsletter/confirm', '/newsletter/unsubscribe', '/events/404', '/blog/404'];
+export const noindexPrefixes = [
+  '/admin',
+  '/thank-you',
+  '/error',
+  '/form-error',
+  '/404',
+  '/events/404',
+  '/blog/404',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
+  '/newsletter/thanks',
+  '/contact/thanks',
+  '/get-involved/thanks',
+  '/corporate/thanks',
+];
 
 export function isNoindexPath(pathname: string): boolean {
   const path = normalisePath(pathname);

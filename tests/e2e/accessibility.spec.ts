@@ -4,7 +4,8 @@ import { builtRoutes } from '../support/routes.ts';
 
 /** axe-core with the WCAG 2.x A and AA rules (through 2.2) over every route, at two widths. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const routes = [...builtRoutes(), '/this-page-does-not-exist'];
+// Plus the not-found pages, which the server answers for paths the build does not have.
+const routes = [...builtRoutes(), '/this-page-does-not-exist', '/events/no-such-event', '/blog/no-such-post'];
 
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
