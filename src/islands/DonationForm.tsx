@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { DONATION_CUSTOM_MIN, DONATION_CUSTOM_STEP, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
-import { MESSAGES } from '../lib/messages.ts';
 import {
   buildPaypalCheckout,
   checkoutUrl,
@@ -83,7 +82,7 @@ export default function DonationForm(props: DonationFormProps) {
     }
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     if (!result.ok) {
@@ -220,6 +219,10 @@ export default function DonationForm(props: DonationFormProps) {
         </div>
       </fieldset>
 
+      <p className="donation__error sipa-field-error" id={errorId} role="alert">
+        {error}
+      </p>
+
       <div className="donation__monthly donation__enhanced">
         <label className="donation__switch" htmlFor={`${p}-monthly`}>
           <input
@@ -245,10 +248,6 @@ export default function DonationForm(props: DonationFormProps) {
 
       <p className="donation__summary donation__enhanced" id={summaryId} aria-live="polite">
         {summary}
-      </p>
-
-      <p className="donation__error sipa-field-error" id={errorId} role="alert">
-        {error}
       </p>
 
       <button

@@ -11,7 +11,7 @@ import {
   thankYouContent,
   type ThankYouQuery,
 } from '../lib/thank-you.ts';
-import { trackEvent } from './analytics.ts';
+import { setUpAnalytics, trackEvent } from './analytics.ts';
 
 function render(root: HTMLElement, query: ThankYouQuery): void {
   const content = thankYouContent(query, root.dataset.org ?? '');
@@ -55,5 +55,8 @@ const root = document.querySelector<HTMLElement>('[data-thanks]');
 if (root) {
   const query = parseThankYouQuery(window.location.search);
   render(root, query);
+  // Idempotent: makes sure gtag exists (when a measurement id is configured) whatever the order
+  // in which the page's scripts run.
+  setUpAnalytics();
   sendOnce(query);
 }

@@ -103,6 +103,25 @@ test.describe('thank-you page', () => {
     expect(await donationEvents(page)).toEqual([]);
   });
 
+  test('with a measurement id in the page, the event reaches the analytics data layer', async ({ page }) => {
+    // Serve the built page with the <meta> a configured build writes; never load Google's script.
+    await page.route(/googletagmanager\.com|google-analytics\.com/, (route) => route.abort());
+    await page.route('**/thank-you?*', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('</head>', '<meta name="sipa:analytics" content="G-TEST12345"></head>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/thank-you?amount=100');
+    await expect(lead(page)).toHaveText(/^Your gift of \$100/);
+    const events = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).filter((args) => args[0] === 'event'),
+      );
+    await expect.poll(events).toEqual([
+      ['event', 'donation_complete', { amount: 100, value: 100, currency: 'USD', donation_type: 'one-time', event_label: 'one-time' }],
+    ]);
+  });
+
   test('labels a one-time gift one-time', async ({ page }) => {
     await stubGtag(page);
     await page.goto('/thank-you?amount=50');
