@@ -66,7 +66,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
 
   return (
     <div className="programs-explorer">
-      <form className="programs-explorer__controls" role="search" aria-label="Search programs" onSubmit={(event) => event.preventDefault()}>
+      <form className="programs-explorer__controls" role="search" aria-label="Filter programs" onSubmit={(event) => event.preventDefault()}>
         <div className="sipa-field">
           <label htmlFor={searchId}>Search programs</label>
           <input
