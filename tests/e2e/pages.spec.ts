@@ -21,7 +21,7 @@ const facts: Record<string, string[]> = {
   '/privacy': ['Privacy Policy', 'Children’s privacy', 'children under 13'],
   '/terms': ['Terms of Use', 'State of Texas'],
   '/accessibility': ['Accessibility Statement', 'WCAG) 2.2 at level AA'],
-  '/impact': ['Our Impact', '2,700', 'Impact by program', 'Future Ready Youth Program'],
+  '/impact': ['Our Impact', '2,700', 'Impact by program', 'Future Ready Youth Program', 'Communities reached'],
 };
 
 for (const [path, expected] of Object.entries(facts)) {
