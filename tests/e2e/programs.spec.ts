@@ -60,6 +60,7 @@ test('a search with no match names the term and offers Clear search', async ({ p
   await expect(list(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(search(page)).toHaveValue('');
+  await expect(search(page)).toBeFocused();
   await expect(list(page)).toHaveText(titles);
   await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
 });
