@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ALL_CATEGORIES, emptyProgramsMessage, filterPrograms } from '../lib/program-filter.ts';
 import { programStatus, statusLabel } from '../lib/program-status.ts';
 
@@ -35,6 +35,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [today, setToday] = useState<Date | null>(null);
   const id = useId();
+  const searchInput = useRef<HTMLInputElement>(null);
   const searchId = `${id}-search`;
   const categoryId = `${id}-category`;
 
@@ -66,11 +67,12 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
 
   return (
     <div className="programs-explorer">
-      <form className="programs-explorer__controls" role="search" aria-label="Search programs" onSubmit={(event) => event.preventDefault()}>
+      <form className="programs-explorer__controls" role="search" aria-label="Filter programs" onSubmit={(event) => event.preventDefault()}>
         <div className="sipa-field">
           <label htmlFor={searchId}>Search programs</label>
           <input
             id={searchId}
+            ref={searchInput}
             name="q"
             type="search"
             value={search}
@@ -97,7 +99,10 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
       {empty ? (
         <div className="programs-explorer__empty">
           {empty.offerClear && (
-            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setSearch('')}>
+            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => {
+                setSearch('');
+                searchInput.current?.focus();
+              }}>
               Clear search
             </button>
           )}
