@@ -19,7 +19,20 @@ export const routeAliases: Readonly<Record<string, string>> = {
 };
 
 /** Pages kept out of search engines and the sitemap. */
-export const noindexPrefixes = ['/admin', '/thank-you', '/error', '/404', '/newsletter/confirm', '/newsletter/unsubscribe'];
+export const noindexPrefixes = [
+  '/admin',
+  '/thank-you',
+  '/error',
+  '/404',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
+  // Where the forms land after a post without JavaScript.
+  '/newsletter/thanks',
+  '/contact/thanks',
+  '/get-involved/thanks',
+  '/corporate/thanks',
+  '/form-error',
+];
 
 export function isNoindexPath(pathname: string): boolean {
   const path = normalisePath(pathname);
