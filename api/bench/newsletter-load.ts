@@ -2,9 +2,10 @@
  * Newsletter-signup load: requests per second and p50/p99 latency of POST /api/newsletter-signup
  * (a new address each request: validation, one subscriber row and two outbox rows in a
  * transaction on a temp SQLite file) beside a bare node:http server that answers the same JSON,
- * measured in the same run on loopback. `npm run bench` calls newsletterLoad(); run this file
+ * measured in the same run on loopback; each server runs in its own process. `npm run bench` calls newsletterLoad(); run this file
  * directly to print a table. BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune it.
  */
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,27 +62,40 @@ async function measure(url: string, seconds: number, connections: number): Promi
   };
 }
 
-const listening = (server: Server) =>
-  new Promise<number>((resolve) => server.once('listening', () => resolve((server.address() as AddressInfo).port)));
+/** The server side runs in its own process, as in production, so the load generator never
+ *  shares (or waits on) the server's event loop. */
+async function startServer(kind: 'api' | 'bare', dataDir: string): Promise<{ port: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [import.meta.filename, '--serve', kind, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /listening (\d+)/.exec(buffer);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench ${kind} server exited with ${code}`)));
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
 
-export async function newsletterLoad(options: { seconds?: number; connections?: number } = {}): Promise<NewsletterLoadResult> {
-  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 5);
-  const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10);
-  const dir = mkdtempSync(join(tmpdir(), 'sipa-bench-'));
-  // No rate limit for the load; mail stays in the outbox (no SMTP) and its log lines are muted.
-  const services = await createServices(loadConfig({}, { dataDir: dir, databaseUrl: undefined, smtpUrl: undefined, rateLimitMax: 0 }));
-  const app = createApp(services);
-  const log = console.log;
-  console.log = () => {};
-  let api: Measured;
-  let bare: Measured;
-  try {
-    const apiServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-    const apiPort = await listening(apiServer);
-    api = await measure(`http://127.0.0.1:${apiPort}/api/newsletter-signup`, seconds, connections);
-    await new Promise((resolve) => apiServer.close(resolve));
-
-    const bareServer = createServer((req, res) => {
+/** The child: the API on a temp SQLite file (no rate limit, mail kept in the outbox) or bare node:http. */
+async function serveForBench(kind: string, dataDir: string) {
+  let server: Server;
+  if (kind === 'api') {
+    const services = await createServices(loadConfig({}, { dataDir, databaseUrl: undefined, smtpUrl: undefined, rateLimitMax: 0 }));
+    const app = createApp(services);
+    console.log = () => {};
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    process.once('SIGTERM', () => server.close(() => void closeServices(services).finally(() => process.exit(0))));
+  } else {
+    server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -89,13 +103,32 @@ export async function newsletterLoad(options: { seconds?: number; connections?: 
         res.end(JSON.stringify({ message: 'ok', length: Buffer.concat(chunks).length }));
       });
     });
-    bareServer.listen(0, '127.0.0.1');
-    const barePort = await listening(bareServer);
-    bare = await measure(`http://127.0.0.1:${barePort}/`, seconds, connections);
-    await new Promise((resolve) => bareServer.close(resolve));
+    server.listen(0, '127.0.0.1');
+    process.once('SIGTERM', () => server.close(() => process.exit(0)));
+  }
+  server.once('listening', () => process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`));
+}
+
+export async function newsletterLoad(options: { seconds?: number; connections?: number } = {}): Promise<NewsletterLoadResult> {
+  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 5);
+  const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const dir = mkdtempSync(join(tmpdir(), 'sipa-bench-'));
+  let api: Measured;
+  let bare: Measured;
+  try {
+    const apiServer = await startServer('api', dir);
+    try {
+      api = await measure(`http://127.0.0.1:${apiServer.port}/api/newsletter-signup`, seconds, connections);
+    } finally {
+      await apiServer.stop();
+    }
+    const bareServer = await startServer('bare', dir);
+    try {
+      bare = await measure(`http://127.0.0.1:${bareServer.port}/`, seconds, connections);
+    } finally {
+      await bareServer.stop();
+    }
   } finally {
-    console.log = log;
-    await closeServices(services);
     rmSync(dir, { recursive: true, force: true });
   }
   if (api.errors || api.non2xx) console.warn(`newsletter load: ${api.errors} errors, ${api.non2xx} non-2xx answers`);
@@ -110,7 +143,9 @@ export async function newsletterLoad(options: { seconds?: number; connections?: 
   };
 }
 
-if (import.meta.filename === process.argv[1]) {
+if (import.meta.filename === process.argv[1] && process.argv[2] === '--serve') {
+  await serveForBench(process.argv[3], process.argv[4]);
+} else if (import.meta.filename === process.argv[1]) {
   const result = await newsletterLoad();
   console.log('POST /api/newsletter-signup under loopback load (same run, same machine)');
   console.table({

@@ -31,7 +31,7 @@ function formRoute<S extends z.ZodType, T extends keyof Database>(services: Serv
     if (!parsed.ok) return parsed.response;
     if (parsed.honeypot) return succeed(c, route.form, parsed.isForm, route.message, 201);
     const now = new Date().toISOString();
-    const ids = await services.db.kysely.transaction().execute(async (trx) => {
+    const ids = await services.db.write(async (trx) => {
       await trx
         .insertInto(route.table)
         .values(route.row(parsed.data, randomUUID(), now) as never)

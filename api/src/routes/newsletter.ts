@@ -38,11 +38,10 @@ export function newsletterSignupRoutes(services: Services) {
     if (!parsed.ok) return parsed.response;
     if (parsed.honeypot) return succeed(c, 'newsletter', parsed.isForm, MESSAGES.newsletterCheckInbox);
     const { email } = parsed.data;
-    const db = services.db.kysely;
     const source = (c.req.header('referer') ?? '').slice(0, 200) || null;
 
     const run = () =>
-      db.transaction().execute(async (trx) => {
+      services.db.write(async (trx) => {
         const now = new Date().toISOString();
         const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
         if (existing?.status === 'confirmed') return [];
