@@ -42,9 +42,16 @@ function printPageWeights(): void {
 async function printApiLoad(): Promise<void> {
   const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-load.ts');
   if (!existsSync(module)) return;
-  const { runNewsletterLoad, printNewsletterLoad } = await import(module);
-  console.log('\nAPI: POST /api/newsletter-signup under loopback load\n');
-  printNewsletterLoad(await runNewsletterLoad());
+  const { newsletterLoad } = (await import(module)) as typeof import('../api/bench/newsletter-load.ts');
+  console.log('\nAPI: POST /api/newsletter-signup under loopback load (each server in its own process)\n');
+  const r = await newsletterLoad();
+  const rows = [
+    ['server', 'requests/s', 'p50 ms', 'p99 ms'],
+    ['SIPA API (SQLite)', r.rps.toFixed(0), String(r.p50), String(r.p99)],
+    ['bare node:http', r.bareRps.toFixed(0), String(r.bareP50), String(r.bareP99)],
+  ];
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(20) : cell.padStart(12))).join(''));
+  console.log(`\nratio (API / bare): ${r.ratio.toFixed(3)}`);
 }
 
 printPageWeights();

@@ -51,9 +51,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.use(async (c, next) => {
     const origin = c.req.header('origin');
     if (c.req.method === 'POST' && origin && origin !== 'null') {
-      const own = new URL(c.req.url).origin;
-      const site = new URL(siteUrl).origin;
-      if (origin !== own && origin !== site && !allowedOrigins.includes(origin)) {
+      // Same host counts as same origin whatever the scheme, since TLS often ends at a proxy.
+      let originHost = '';
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = '';
+      }
+      const ownHosts = [c.req.header('x-forwarded-host')?.split(',')[0]?.trim(), c.req.header('host'), new URL(c.req.url).host, new URL(siteUrl).host];
+      if (!ownHosts.includes(originHost) && !allowedOrigins.includes(origin)) {
         return c.json({ message: 'Requests from this origin are not allowed.' }, 403);
       }
     }

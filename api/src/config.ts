@@ -1,11 +1,11 @@
 /**
  * Everything the API reads from the environment, read once. See api/README.md for the list.
  */
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { site } from '../../src/lib/site.ts';
 
 export interface ApiConfig {
-  /** Directory of the SQLite file (DATA_DIR, default ./data). */
+  /** Directory of the SQLite file (DATA_DIR, default data/ at the repository root). */
   dataDir: string;
   /** postgres://… selects PostgreSQL; unset means SQLite in dataDir. */
   databaseUrl?: string;
@@ -37,7 +37,8 @@ function int(value: string | undefined, fallback: number): number {
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
   const databaseUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
   return {
-    dataDir: env.DATA_DIR || join(process.cwd(), 'data'),
+    // A relative DATA_DIR is taken from where the command was typed (npm sets INIT_CWD).
+    dataDir: env.DATA_DIR ? resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR) : resolve(import.meta.dirname, '..', '..', 'data'),
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
     secretKey: env.SECRET_KEY || undefined,

@@ -29,16 +29,15 @@ export async function hit(services: Services, key: string, now = Date.now()): Pr
   const seconds = Math.floor(now / 1000);
   const windowStart = seconds - (seconds % window);
   const bucket = `${key}@${windowStart}`.slice(0, 300);
-  const db = services.db.kysely;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ bucket, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
-    .returning('hits')
-    .executeTakeFirstOrThrow();
-  if (Math.random() < 0.02) {
-    await db.deleteFrom('rate_limits').where('window_start', '<', windowStart - window).execute();
-  }
+  const row = await services.db.write(async (trx) => {
+    if (Math.random() < 0.02) await trx.deleteFrom('rate_limits').where('window_start', '<', windowStart - window).execute();
+    return trx
+      .insertInto('rate_limits')
+      .values({ bucket, window_start: windowStart, hits: 1 })
+      .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
+      .returning('hits')
+      .executeTakeFirstOrThrow();
+  });
   return Number(row.hits) > max ? Math.max(1, windowStart + window - seconds) : 0;
 }
 

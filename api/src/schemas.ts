@@ -3,7 +3,8 @@
  * show the same field errors before sending. Values are trimmed, lengths are capped, emails are
  * lower-cased (the address is the subscriber's identity), optional blanks become undefined.
  */
-import { z } from 'zod';
+// zod/mini: the same validation as classic zod in a fraction of the bytes the islands ship.
+import * as z from 'zod/mini';
 import { AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 
@@ -23,32 +24,35 @@ export const HONEYPOT_FIELD = 'website';
 const required = (max: number) =>
   z
     .string({ error: MESSAGES.fieldRequired })
-    .trim()
-    .min(1, { error: MESSAGES.fieldRequired })
-    .max(max, { error: MESSAGES.fieldTooLong });
+    .check(z.trim(), z.minLength(1, { error: MESSAGES.fieldRequired }), z.maxLength(max, { error: MESSAGES.fieldTooLong }));
 
 const optional = (max: number) =>
+  z.pipe(
+    z.optional(z.string({ error: MESSAGES.fieldRequired }).check(z.trim(), z.maxLength(max, { error: MESSAGES.fieldTooLong }))),
+    z.transform((value: string | undefined) => (value ? value : undefined)),
+  );
+
+const email = z.pipe(
   z
     .string({ error: MESSAGES.fieldRequired })
-    .trim()
-    .max(max, { error: MESSAGES.fieldTooLong })
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
-const email = z
-  .string({ error: MESSAGES.fieldRequired })
-  .trim()
-  .min(1, { error: MESSAGES.fieldRequired })
-  .max(LIMITS.email, { error: MESSAGES.fieldTooLong })
-  .toLowerCase()
-  .pipe(z.email({ error: MESSAGES.fieldEmail }));
+    .check(
+      z.trim(),
+      z.minLength(1, { error: MESSAGES.fieldRequired }),
+      z.maxLength(LIMITS.email, { error: MESSAGES.fieldTooLong }),
+      z.toLowerCase(),
+    ),
+  z.email({ error: MESSAGES.fieldEmail }),
+);
 
 const choices = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .array(z.enum(values, { error: MESSAGES.fieldChoice }), { error: MESSAGES.fieldChoice })
-    .max(values.length, { error: MESSAGES.fieldChoice })
-    .optional()
-    .transform((list) => [...new Set(list ?? [])]);
+  z.pipe(
+    z.optional(
+      z
+        .array(z.enum(values, { error: MESSAGES.fieldChoice }), { error: MESSAGES.fieldChoice })
+        .check(z.maxLength(values.length, { error: MESSAGES.fieldChoice })),
+    ),
+    z.transform((list: Array<T[number]> | undefined) => [...new Set(list ?? [])]),
+  );
 
 export const newsletterSchema = z.strictObject({ email });
 
@@ -80,7 +84,7 @@ export const partnershipSchema = z.strictObject({
   message: optional(LIMITS.message),
 });
 
-export const tokenSchema = z.strictObject({ token: z.string().trim().min(1).max(200) });
+export const tokenSchema = z.strictObject({ token: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });
 
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
@@ -100,8 +104,14 @@ export interface FieldIssue {
   message: string;
 }
 
+/** Any of the schemas above (for the helpers that take one). */
+export type Schema = z.ZodMiniType;
+
+/** Runs a schema (zod/mini keeps parsing in functions, not methods). */
+export const safeParse = <S extends Schema>(schema: S, value: unknown) => z.safeParse(schema, value);
+
 /** Flattens zod issues to one message per field (the first), keyed by the top-level field. */
-export function fieldIssues(error: z.ZodError): FieldIssue[] {
+export function fieldIssues(error: { issues: readonly z.core.$ZodIssue[] }): FieldIssue[] {
   const seen = new Map<string, string>();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -115,8 +125,8 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
 }
 
 /** For the islands: `{ field: message }` or null when the values are valid. */
-export function fieldErrors(schema: z.ZodType, values: unknown): Record<string, string> | null {
-  const result = schema.safeParse(values);
+export function fieldErrors(schema: Schema, values: unknown): Record<string, string> | null {
+  const result = z.safeParse(schema, values);
   if (result.success) return null;
   return Object.fromEntries(fieldIssues(result.error).map((issue) => [issue.path, issue.message]));
 }

@@ -6,9 +6,9 @@
  *  - the zod schema decides; a JSON client gets JSON back, a form post a 303 to a result page.
  */
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { MESSAGES } from '../../src/lib/messages.ts';
-import { HONEYPOT_FIELD, LIST_FIELDS, fieldIssues, type FieldIssue } from './schemas.ts';
+import { HONEYPOT_FIELD, LIST_FIELDS, fieldIssues, safeParse, type FieldIssue } from './schemas.ts';
 
 export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership';
 
@@ -69,7 +69,7 @@ export function fail(c: Context, form: string, status: 400 | 413 | 415 | 429 | 4
   return c.json(status === 400 ? { message, issues } : { message }, status);
 }
 
-export async function readSubmission<S extends z.ZodType>(c: Context, form: FormName | 'token', schema: S, bodyLimit: number): Promise<Parsed<z.output<S>>> {
+export async function readSubmission<S extends z.ZodMiniType>(c: Context, form: FormName | 'token', schema: S, bodyLimit: number): Promise<Parsed<z.output<S>>> {
   const type = mediaType(c);
   const isForm = type === 'application/x-www-form-urlencoded';
   if (type !== 'application/json' && !isForm) {
@@ -102,7 +102,7 @@ export async function readSubmission<S extends z.ZodType>(c: Context, form: Form
     honeypot = typeof trap !== 'string' || trap.trim() !== '';
     raw = rest;
   }
-  const result = schema.safeParse(raw);
+  const result = safeParse(schema, raw);
   if (!result.success) {
     if (honeypot) return { ok: true, data: undefined as never, isForm, honeypot };
     return { ok: false, response: fail(c, form, 400, MESSAGES.invalidInput, 'invalid', fieldIssues(result.error)) };

@@ -124,3 +124,49 @@ describeBackends('migrations and queries', (backend) => {
     expect(Number(row.hits)).toBe(3);
   });
 });
+
+describeBackends('writes (group commit on SQLite)', (backend) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshConfig(backend);
+    drop = fresh.drop;
+    db = openDatabase(fresh.config);
+    await migrateToLatest(db.kysely);
+  });
+  afterAll(async () => {
+    await db.close();
+    await drop();
+  });
+
+  const insert = (n: number) => (trx: Parameters<Parameters<Db['write']>[0]>[0]) =>
+    trx
+      .insertInto('contact_messages')
+      .values({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `n${n}`, email: 'a@b.org', phone: null, subject: 's', message: 'm', created_at: 'x' })
+      .returning('name')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.name);
+
+  test('concurrent writes all commit and each resolves with its own result', async () => {
+    const results = await Promise.all(Array.from({ length: 25 }, (_, n) => db.write(insert(n))));
+    expect(results).toEqual(Array.from({ length: 25 }, (_, n) => `n${n}`));
+    const rows = await db.kysely.selectFrom('contact_messages').select('id').execute();
+    expect(rows).toHaveLength(25);
+  });
+
+  test('a failing write is rolled back alone; the others in the same batch are kept', async () => {
+    await db.write(insert(100));
+    const outcomes = await Promise.allSettled([
+      db.write(insert(103)),
+      db.write(async (trx) => {
+        await insert(101)(trx);
+        throw new Error('job failed after writing');
+      }),
+      db.write(insert(100)), // duplicate key: fails in the database
+      db.write(insert(102)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    const ids = (await db.kysely.selectFrom('contact_messages').select('name').where('name', 'in', ['n100', 'n101', 'n102', 'n103']).execute()).map((r) => r.name).sort();
+    expect(ids).toEqual(['n100', 'n102', 'n103']);
+  });
+});

@@ -272,9 +272,15 @@ describe('CORS and origins', () => {
     expect(await totalRows(api.services)).toBe(before);
   });
 
-  test('same-origin requests need no configuration', async () => {
+  test('same-origin requests need no configuration, also behind a TLS-terminating proxy', async () => {
     const response = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'http://localhost' });
     expect(response.status).toBe(201);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const proxied = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'https://www.sipa.example', host: 'www.sipa.example' });
+    expect(proxied.status).toBe(201);
+    const forwarded = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'https://site.example', 'x-forwarded-host': 'site.example' });
+    expect(forwarded.status).toBe(201);
+    const malformed = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'not a url' });
+    expect(malformed.status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PARTNERSHIP_RESPONSE_PROMISE, VOLUNTEER_RESPONSE_PROMISE } from '../../src/lib/constants.ts';
 import { site } from '../../src/lib/site.ts';
-import { backoffMinutes } from '../src/mail/outbox.ts';
+import { MAX_ATTEMPTS, SENT_RETENTION_DAYS, backoffMinutes } from '../src/mail/outbox.ts';
 import { smtpTransport, type MailEnvelope, type MailTransport } from '../src/mail/transport.ts';
 import { VALID, count, describeBackends, makeApi, postJson, type TestApi } from './helpers.ts';
 
@@ -80,6 +80,12 @@ describeBackends('mail failure and the outbox', (backend) => {
     expect(rows.every((row) => row.sent_at && row.attempts === 3 && row.last_error === null)).toBe(true);
     // Nothing is sent twice.
     expect(await api.services.mailer.processOutbox(new Date(Date.now() + 60 * 60_000))).toEqual({ sent: 0, failed: 0 });
+    // Sent messages are purged after the retention period; unsent ones never are.
+    await api.services.db.kysely.insertInto('outbox').values({ ...rows[0], id: '00000000-0000-4000-8000-00000000beef', sent_at: null }).execute();
+    await api.services.db.kysely.updateTable('outbox').set({ attempts: MAX_ATTEMPTS }).where('id', '=', '00000000-0000-4000-8000-00000000beef').execute();
+    await api.services.mailer.processOutbox(new Date(Date.now() + (SENT_RETENTION_DAYS + 1) * 86_400_000));
+    const left = await api.services.db.kysely.selectFrom('outbox').select('id').execute();
+    expect(left.map((row) => row.id)).toEqual(['00000000-0000-4000-8000-00000000beef']);
   });
 
   test('back-off doubles and is capped', () => {

@@ -114,6 +114,12 @@ describeBackends('newsletter double opt-in', (backend) => {
     expect(await status(api, other.row.id)).toBe('pending');
   });
 
+  test('repeated signups of a pending address do not resend the link within the cooldown', async () => {
+    for (let i = 0; i < 4; i++) expect((await postJson(api.app, '/api/newsletter-signup', { email: 'Flood@example.org' })).status).toBe(200);
+    const mails = await api.services.db.kysely.selectFrom('outbox').select('kind').where('to_address', '=', 'flood@example.org').execute();
+    expect(mails.map((m) => m.kind)).toEqual(['newsletter.confirm']);
+  });
+
   test('tokens stay valid across restarts: the generated key is kept in the database', async () => {
     const { row, confirmToken } = await signUp(api, 'restart@example.org');
     const again = createTokenSigner(api.services.db.kysely);

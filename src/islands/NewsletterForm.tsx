@@ -72,6 +72,11 @@ export default function NewsletterForm({
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
           />
+          {error ? (
+            <p className="sipa-field-error newsletter-form__error" id={`${inputId}-error`}>
+              {error}
+            </p>
+          ) : null}
         </div>
         <button className={`sipa-button newsletter-form__button${success ? ' is-success' : ''}`} type="submit" disabled={submitting}>
           {submitting ? <Spinner /> : null}
@@ -79,11 +84,6 @@ export default function NewsletterForm({
           <span>{success ? MESSAGES.newsletterThankYou : 'Subscribe'}</span>
         </button>
       </div>
-      {error ? (
-        <p className="sipa-field-error newsletter-form__error" id={`${inputId}-error`}>
-          {error}
-        </p>
-      ) : null}
       <div id={`${idPrefix}-status`} className="newsletter-form__status" aria-live="polite">
         {success ? (
           <p className="newsletter-form__note">

@@ -3,8 +3,8 @@
  * checkbox-group controls wired for errors and labels, the honeypot, spinner and icons.
  */
 import { useEffect, useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import type { z } from 'zod';
-import { HONEYPOT_FIELD, fieldErrors } from '../../api/src/schemas.ts';
+import type * as z from 'zod/mini';
+import { HONEYPOT_FIELD, fieldErrors, safeParse } from '../../api/src/schemas.ts';
 import './forms.css';
 
 export type SendResult =
@@ -43,10 +43,10 @@ export async function sendJson(endpoint: string, body: unknown): Promise<SendRes
 }
 
 /** Runs the shared zod schema; returns field errors or the parsed (trimmed) values. */
-export function check<S extends z.ZodType>(schema: S, values: unknown): { errors: Record<string, string> | null; data?: z.output<S> } {
-  const errors = fieldErrors(schema, values);
-  if (errors) return { errors };
-  return { errors: null, data: schema.parse(values) };
+export function check<S extends z.ZodMiniType>(schema: S, values: unknown): { errors: Record<string, string> | null; data?: z.output<S> } {
+  const result = safeParse(schema, values);
+  if (result.success) return { errors: null, data: result.data };
+  return { errors: fieldErrors(schema, values) ?? {} };
 }
 
 /** False in the server HTML and the first render, true once hydrated. */
@@ -233,7 +233,7 @@ type Values = Record<string, string | string[]>;
  * The state machine every form follows: editing -> submitting -> success | error. Field errors
  * come from the shared schema before sending (and from the server's `issues` after).
  */
-export function useFormFlow<S extends z.ZodType, V extends Values>(options: {
+export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: {
   schema: S;
   endpoint: string;
   initial: V;

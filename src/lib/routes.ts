@@ -29,6 +29,7 @@ export const noindexPrefixes = [
   '/blog/404',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
+  // Where the forms land after a post without JavaScript.
   '/newsletter/thanks',
   '/contact/thanks',
   '/get-involved/thanks',

@@ -4,9 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
+import { groupCommit } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
@@ -19,6 +20,11 @@ export interface Db {
   /** Where the data lives, for logs (a file path or the database host, never a password). */
   location: string;
   ping(): Promise<boolean>;
+  /**
+   * Runs a write in a transaction and resolves once it is committed. On SQLite concurrent writes
+   * share one commit (group commit, see group-commit.ts); on PostgreSQL each is its own transaction.
+   */
+  write<T>(job: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,10 +45,12 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>)
 }
 
 function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
+  const write: Db['write'] = dialect === 'sqlite' ? groupCommit(kysely) : (job) => kysely.transaction().execute(job);
   return {
     kysely,
     dialect,
     location,
+    write,
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

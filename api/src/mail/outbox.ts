@@ -19,6 +19,8 @@ export interface OutgoingMail {
 }
 
 export const MAX_ATTEMPTS = 10;
+/** Sent messages (which hold what people wrote) are removed from the outbox after this long. */
+export const SENT_RETENTION_DAYS = 30;
 
 /** Minutes to wait after the nth failed attempt: 1, 2, 4, … capped at 6 hours. */
 export function backoffMinutes(attempts: number): number {
@@ -133,6 +135,8 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     async processOutbox(now = new Date()) {
       const result = { sent: 0, failed: 0 };
       if (!transport) return result;
+      const cutoff = new Date(now.getTime() - SENT_RETENTION_DAYS * 86_400_000).toISOString();
+      await db.deleteFrom('outbox').where('sent_at', 'is not', null).where('sent_at', '<', cutoff).execute();
       const due = await db
         .selectFrom('outbox')
         .select('id')

@@ -52,7 +52,8 @@ export function contactMails(input: ContactInput, staff: string): OutgoingMail[]
     acknowledgement('contact.ack', input.email, `We received your message: ${input.subject}`, site.mailboxes.info, [
       `Hello ${input.name},`,
       `Thank you for your message! We will get back to you soon. Our office hours are ${site.officeHours}.`,
-      `Your message:\n${input.message}`,
+      // The sender's text is not echoed back, so the form cannot be used to mail arbitrary text to anyone.
+      `If you need to add anything, reply to this email.`,
     ]),
   ];
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { PARTNERSHIP_RESPONSE_PROMISE, VOLUNTEER_RESPONSE_PROMISE } from '../../../src/lib/constants.ts';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import type { Database } from '../db/index.ts';
@@ -16,7 +16,7 @@ import { contactSchema, partnershipSchema, volunteerSchema, type ContactInput, t
 import type { Services } from '../services.ts';
 import { readSubmission, succeed, type FormName } from '../submission.ts';
 
-interface FormRoute<S extends z.ZodType, T extends keyof Database> {
+interface FormRoute<S extends z.ZodMiniType, T extends keyof Database> {
   form: FormName;
   schema: S;
   table: T;
@@ -25,13 +25,13 @@ interface FormRoute<S extends z.ZodType, T extends keyof Database> {
   message: string;
 }
 
-function formRoute<S extends z.ZodType, T extends keyof Database>(services: Services, route: FormRoute<S, T>) {
+function formRoute<S extends z.ZodMiniType, T extends keyof Database>(services: Services, route: FormRoute<S, T>) {
   return new Hono().post('/', rateLimit(services, route.form), async (c) => {
     const parsed = await readSubmission(c, route.form, route.schema, services.config.bodyLimitBytes);
     if (!parsed.ok) return parsed.response;
     if (parsed.honeypot) return succeed(c, route.form, parsed.isForm, route.message, 201);
     const now = new Date().toISOString();
-    const ids = await services.db.kysely.transaction().execute(async (trx) => {
+    const ids = await services.db.write(async (trx) => {
       await trx
         .insertInto(route.table)
         .values(route.row(parsed.data, randomUUID(), now) as never)

@@ -17,6 +17,9 @@ import type { Services } from '../services.ts';
 import { readSubmission, succeed } from '../submission.ts';
 import type { TokenPurpose } from '../tokens.ts';
 
+/** How long a pending address waits before a repeated signup sends the confirmation again. */
+export const CONFIRM_RESEND_COOLDOWN_MS = 15 * 60_000;
+
 export async function tokenLinks(services: Services, id: string) {
   const base = services.config.siteUrl;
   const confirm = await services.tokens.sign('confirm', id);
@@ -38,14 +41,26 @@ export function newsletterSignupRoutes(services: Services) {
     if (!parsed.ok) return parsed.response;
     if (parsed.honeypot) return succeed(c, 'newsletter', parsed.isForm, MESSAGES.newsletterCheckInbox);
     const { email } = parsed.data;
-    const db = services.db.kysely;
     const source = (c.req.header('referer') ?? '').slice(0, 200) || null;
 
     const run = () =>
-      db.transaction().execute(async (trx) => {
+      services.db.write(async (trx) => {
         const now = new Date().toISOString();
         const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
         if (existing?.status === 'confirmed') return [];
+        if (existing?.status === 'pending') {
+          // Repeated signups of a pending address resend the link at most once per cooldown, so
+          // the form cannot be used to flood someone's inbox.
+          const since = new Date(Date.now() - CONFIRM_RESEND_COOLDOWN_MS).toISOString();
+          const recent = await trx
+            .selectFrom('outbox')
+            .select('id')
+            .where('to_address', '=', email)
+            .where('kind', '=', 'newsletter.confirm')
+            .where('created_at', '>', since)
+            .executeTakeFirst();
+          if (recent) return [];
+        }
         const id = existing?.id ?? randomUUID();
         if (existing) {
           await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null }).where('id', '=', id).execute();

@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { networkDown } from './forms-support.ts';
+
+/** axe (WCAG 2.2 A/AA) over the form pages and the form states that only appear after a click. */
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const PAGES = [
+  '/contact',
+  '/newsletter',
+  '/newsletter/thanks',
+  '/newsletter/confirm',
+  '/newsletter/confirm?status=done#done',
+  '/newsletter/unsubscribe?status=invalid#invalid',
+  '/contact/thanks',
+  '/get-involved/thanks',
+  '/corporate/thanks',
+  '/form-error?form=contact#invalid',
+];
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const path of PAGES) {
+      test(`${path} has no axe violations`, async ({ page }) => {
+        await page.goto(path);
+        expect(await axe(page)).toEqual([]);
+      });
+    }
+
+    test('contact form with field errors and a failure alert has no axe violations', async ({ page }) => {
+      await page.goto('/contact');
+      const form = page.locator('form.contact-form');
+      await expect(form).toHaveAttribute('novalidate', '');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.locator('.sipa-field-error')).toHaveCount(4);
+      expect(await axe(page)).toEqual([]);
+      await form.getByLabel('Name').fill('A');
+      await form.getByLabel('Email').fill('a@example.org');
+      await form.getByLabel('Subject').fill('S');
+      await form.getByLabel('Message').fill('M');
+      await networkDown(page, '/api/contact');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+    });
+
+    test('newsletter form in its error state has no axe violations', async ({ page }) => {
+      await page.goto('/newsletter');
+      const form = page.locator('form.newsletter-form');
+      await expect(form).toHaveAttribute('novalidate', '');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(form.locator('.sipa-field-error')).toBeVisible();
+      expect(await axe(page)).toEqual([]);
+    });
+  });
+}
