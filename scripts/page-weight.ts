@@ -26,10 +26,13 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** Every HTML page in dist/ with the route it answers. */
+/**
+ * Every HTML page in dist/ with the route it answers. Files under downloads/ are documents
+ * offered for download (printable guides), not pages of the site, and are left out.
+ */
 export function htmlPages(dir = distDir): { route: string; file: string }[] {
   return listFiles(dir)
-    .filter((file) => file.endsWith('.html'))
+    .filter((file) => file.endsWith('.html') && !relative(dir, file).startsWith(`downloads${sep}`))
     .map((file) => {
       const rel = relative(dir, file).split(sep).join('/');
       const route = rel === 'index.html' ? '/' : `/${rel.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`;

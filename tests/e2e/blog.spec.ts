@@ -4,7 +4,7 @@ async function openBlog(page: Page, path = '/blog') {
   const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
   await page.goto(path);
   await index;
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[component-url*="BlogBrowser"]:not([ssr])')).toHaveCount(1);
 }
 
 const cards = (page: Page) => page.locator('.post-card');

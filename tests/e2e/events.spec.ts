@@ -7,7 +7,7 @@ async function openEvents(page: Page, day: string) {
   await page.clock.setFixedTime(new Date(`${day}T12:00:00-06:00`));
   await page.goto('/events');
   // Hydrated once the island reacts to a tab click.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('astro-island[component-url*="EventsBrowser"]:not([ssr])')).toHaveCount(1);
 }
 
 const cards = (page: Page) => page.locator('.event-card');
