@@ -65,7 +65,7 @@ test('the breadcrumb is described as structured data', async ({ page }) => {
   await page.goto('/resources/credit-guide');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const list = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'BreadcrumbList');
-  expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Resources', 'Credit-guide']);
+  expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Resources', 'Building and Repairing Credit']);
 });
 
 test('back-to-top appears after 500 px of scrolling and returns to the top', async ({ page }) => {
