@@ -19,7 +19,8 @@ export interface PageWeight {
   loadsReact: boolean;
 }
 
-function listFiles(dir: string): string[] {
+/** Every file below a folder, as paths. */
+export function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     return entry.isDirectory() ? listFiles(path) : [path];

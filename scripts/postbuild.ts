@@ -2,22 +2,16 @@
  * After `astro build`: writes the CDN files (`_redirects`, `_headers`) from the same tables the
  * Node server uses, and fails the build if two files in dist/ differ only by letter case.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { routeAliases } from '../src/lib/routes.ts';
 import { securityHeaders } from '../src/lib/security-policy.ts';
 import { sectionNotFoundPages } from '../api/src/static-site.ts';
+import { listFiles } from './page-weight.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? listFiles(path) : [relative(dist, path)];
-  });
-}
-
-const files = listFiles(dist);
+const files = listFiles(dist).map((path) => relative(dist, path));
 const byLowerCase = new Map<string, string>();
 for (const file of files) {
   const key = file.toLowerCase();
