@@ -2,7 +2,7 @@
  * What the four form islands share: the submit call with the spec's error rules, field and
  * checkbox-group controls wired for errors and labels, the honeypot, spinner and icons.
  */
-import { useEffect, useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
 import type * as z from 'zod/mini';
 import { HONEYPOT_FIELD, fieldErrors, safeParse } from '../../api/src/schemas.ts';
 import './forms.css';
@@ -309,4 +309,102 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   }
 
   return { values, setValue, toggle, errors, status, alert, successMessage, submit, reset, setStatus };
+}
+
+/** Moves focus to the success or error alert once a send settles, so it is announced. */
+export function useAlertFocus(status: FlowStatus) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status === 'success' || status === 'error') boxRef.current?.querySelector<HTMLElement>('.form-alert')?.focus();
+  }, [status]);
+  return boxRef;
+}
+
+/** The success state of a form: the message with a check mark, a detail line, an optional action. */
+export function FormDone({
+  boxRef,
+  message,
+  detail,
+  children,
+}: {
+  boxRef: RefObject<HTMLDivElement | null>;
+  message: string;
+  detail?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div ref={boxRef} className="form-done">
+      <Alert tone="success">
+        <p className="form-done__title">
+          <CheckIcon className="form-done__icon" />
+          {message}
+        </p>
+        {detail ? <p className="form-done__detail">{detail}</p> : null}
+      </Alert>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The frame the contact, volunteer and partnership forms share: the error alert above a real
+ * <form method="post"> (which works before hydration), the honeypot, a fieldset disabled while
+ * sending, and the submit button with its busy label. The fields go in `children`.
+ */
+export function FormFrame({
+  boxRef,
+  status,
+  alert,
+  onSubmit,
+  idPrefix,
+  endpoint,
+  label,
+  className,
+  legend,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  boxRef: RefObject<HTMLDivElement | null>;
+  status: FlowStatus;
+  alert: string;
+  onSubmit: (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => void;
+  idPrefix: string;
+  endpoint: string;
+  label: string;
+  className: string;
+  legend: string;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const busy = status === 'submitting';
+  return (
+    <div ref={boxRef}>
+      {status === 'error' ? <Alert tone="error">{alert}</Alert> : null}
+      <form
+        className={`sipa-form ${className}`}
+        method="post"
+        action={endpoint}
+        aria-label={label}
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        data-state={status}
+      >
+        <Honeypot idPrefix={idPrefix} />
+        <fieldset className="form-plain" disabled={busy}>
+          <legend className="sipa-visually-hidden">{legend}</legend>
+          {children}
+          <div className="form-actions">
+            <button className="sipa-button form-submit" type="submit" disabled={busy}>
+              {busy ? <Spinner /> : null}
+              {busy ? busyLabel : submitLabel}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  );
 }
