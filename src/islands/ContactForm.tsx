@@ -6,7 +6,7 @@
  */
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, contactSchema } from '../../api/src/schemas.ts';
-import { Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
+import { bindField, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 
@@ -21,13 +21,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
 
   if (flow.status === 'success') return <FormDone boxRef={boxRef} message={MESSAGES.contactSuccess} />;
 
-  const field = (name: keyof typeof EMPTY) => ({
-    id: `${idPrefix}-${name}`,
-    name,
-    value: flow.values[name],
-    onValue: flow.setValue,
-    error: flow.errors[name],
-  });
+  const field = bindField(flow, idPrefix);
 
   return (
     <FormFrame

@@ -6,10 +6,9 @@
 import { PARTNERSHIP_INTERESTS, PARTNERSHIP_RESPONSE_PROMISE } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, partnershipSchema } from '../../api/src/schemas.ts';
-import { CheckboxGroup, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
+import { bindField, CheckboxGroup, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
 
 const EMPTY = { companyName: '', contactName: '', email: '', phone: '', partnershipInterest: [] as string[], message: '' };
-type TextField = 'companyName' | 'contactName' | 'email' | 'phone' | 'message';
 
 export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: string }) {
   const flow = useFormFlow({
@@ -24,13 +23,7 @@ export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: s
     return <FormDone boxRef={boxRef} message={MESSAGES.partnershipSuccess} detail={PARTNERSHIP_RESPONSE_PROMISE} />;
   }
 
-  const field = (name: TextField) => ({
-    id: `${idPrefix}-${name}`,
-    name,
-    value: flow.values[name],
-    onValue: flow.setValue,
-    error: flow.errors[name],
-  });
+  const field = bindField(flow, idPrefix);
 
   return (
     <FormFrame

@@ -13,7 +13,7 @@ import {
 } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, volunteerSchema } from '../../api/src/schemas.ts';
-import { CheckboxGroup, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
+import { bindField, CheckboxGroup, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
 
 const EMPTY = {
   firstName: '',
@@ -25,7 +25,6 @@ const EMPTY = {
   skills: '',
   message: '',
 };
-type TextField = 'firstName' | 'lastName' | 'email' | 'phone' | 'skills' | 'message';
 
 export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: string }) {
   const flow = useFormFlow({
@@ -53,13 +52,7 @@ export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: s
     );
   }
 
-  const field = (name: TextField) => ({
-    id: `${idPrefix}-${name}`,
-    name,
-    value: flow.values[name],
-    onValue: flow.setValue,
-    error: flow.errors[name],
-  });
+  const field = bindField(flow, idPrefix);
 
   return (
     <FormFrame

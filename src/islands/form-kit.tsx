@@ -408,3 +408,18 @@ export function FormFrame({
     </div>
   );
 }
+
+/** Props that wire a text Field to the flow: `const field = bindField(flow, idPrefix)`. */
+export function bindField<V extends Values>(
+  flow: { values: V; errors: Record<string, string>; setValue: (name: string, value: string) => void },
+  idPrefix: string,
+) {
+  type TextKey = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+  return (name: TextKey) => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: flow.values[name] as string,
+    onValue: flow.setValue,
+    error: flow.errors[name],
+  });
+}
