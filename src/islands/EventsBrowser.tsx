@@ -190,12 +190,12 @@ export default function EventsBrowser({ events, buildDay }: Props) {
           </div>
           <fieldset className="events-filters__categories">
             <legend className="sipa-label">Category</legend>
-            <div className="events-chips">
+            <div className="sipa-chips">
               {CATEGORY_FILTERS.map((c) => (
                 <button
                   key={c}
                   type="button"
-                  className="events-chip"
+                  className="sipa-chip"
                   aria-pressed={category === c}
                   onClick={() => setCategory(c)}
                 >
