@@ -14,6 +14,7 @@ import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/form
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
+import { originCheck } from './origin-check.ts';
 
 export type { Services } from './services.ts';
 
@@ -28,6 +29,7 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
   const mailer = createMailer({
     db: db.kysely,
     from: config.mailFrom,
+    outboxLimit: config.outboxLimit,
     transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined),
   });
   const tokens = createTokenSigner(db.kysely, config.secretKey);
@@ -47,22 +49,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   // CORS only for configured origins; the site itself is same-origin and needs none.
   app.use(cors({ origin: (origin) => (allowedOrigins.includes(origin) ? origin : null), allowMethods: ['GET', 'POST'], maxAge: 600 }));
-  // A write from a page on another site that is not allowed is refused before anything runs.
+  // A write from a page on another site (or from a sandboxed one) is refused before anything runs.
+  app.use(originCheck({ siteUrl, allowedOrigins, trustProxy: services.config.trustProxy }));
+  // A compressed body would be read as if it were not; nothing of ours sends one.
   app.use(async (c, next) => {
-    const origin = c.req.header('origin');
-    if (c.req.method === 'POST' && origin && origin !== 'null') {
-      // Same host counts as same origin whatever the scheme, since TLS often ends at a proxy.
-      let originHost = '';
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = '';
-      }
-      const ownHosts = [c.req.header('x-forwarded-host')?.split(',')[0]?.trim(), c.req.header('host'), new URL(c.req.url).host, new URL(siteUrl).host];
-      if (!ownHosts.includes(originHost) && !allowedOrigins.includes(origin)) {
-        return c.json({ message: 'Requests from this origin are not allowed.' }, 403);
-      }
-    }
+    const encoding = c.req.header('content-encoding')?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') return c.json({ message: MESSAGES.unsupportedEncoding }, 415);
     await next();
   });
 
@@ -73,7 +65,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/volunteer-application', volunteerRoutes(services));
   app.route('/partnership-inquiry', partnershipRoutes(services));
 
-  app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  // Every other /api path answers here, so the static site's catch-all never sees it.
+  app.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     console.error('api error', error);
     return c.json({ message: MESSAGES.errorDefault }, 500);

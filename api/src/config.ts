@@ -20,8 +20,15 @@ export interface ApiConfig {
   rateLimitWindowSeconds: number;
   /** Largest accepted request body in bytes. */
   bodyLimitBytes: number;
-  /** Use the first X-Forwarded-For address as the client (behind a trusted proxy or CDN). */
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours stand in front of the server (TRUST_PROXY, a hop count; `true`
+   * means 1). 0: the socket address is the client and X-Forwarded-* headers are ignored.
+   */
+  trustProxy: number;
+  /** A request with `Authorization: Bearer <HEALTH_TOKEN>` sees the health details. Unset: nobody does. */
+  healthToken?: string;
+  /** Most messages kept in the outbox while no SMTP_URL is set; the oldest go first. */
+  outboxLimit: number;
   mailFrom: string;
   staffMailbox: string;
   siteUrl: string;
@@ -46,10 +53,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    rateLimitMax: int(env.RATE_LIMIT_MAX, 10),
+    rateLimitMax: int(env.RATE_LIMIT_MAX, 120),
     rateLimitWindowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 600) || 600,
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 32 * 1024) || 32 * 1024,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY === 'true' ? 1 : int(env.TRUST_PROXY, 0),
+    healthToken: env.HEALTH_TOKEN || undefined,
+    outboxLimit: int(env.OUTBOX_LIMIT, 10_000) || 10_000,
     mailFrom: env.MAIL_FROM || `${site.name} <${site.mailboxes.noreply}>`,
     staffMailbox: env.STAFF_MAILBOX || site.mailboxes.staff,
     siteUrl: (env.SITE_URL || site.url).replace(/\/+$/, ''),

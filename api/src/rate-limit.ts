@@ -1,53 +1,62 @@
 /**
- * A fixed-window rate limit per client and route whose counters live in the database, so every
- * instance behind a load balancer counts the same hits.
+ * A fixed-window limit of accepted submissions per client network and endpoint. The counters
+ * live in the database, so every instance behind a load balancer counts the same hits.
+ *
+ * Only accepted submissions count: a request is checked with a read before it is handled, and
+ * counted inside the transaction that stores it. A refused, invalid or honeypot request writes
+ * nothing (on SQLite a write is a commit with an fsync). Concurrent requests can overshoot the
+ * limit by the number in flight at the moment it is reached.
+ *
+ * The default (120 per 10 minutes) lets a whole community event on one wifi sign up and write
+ * in; what harms people, mail to one address, is held back per address (src/mail/cooldown.ts).
  */
-import { sql } from 'kysely';
-import type { Context, MiddlewareHandler } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Context } from 'hono';
 import { MESSAGES } from '../../src/lib/messages.ts';
+import { clientAddress } from './client-address.ts';
+import type { Database } from './db/index.ts';
 import type { Services } from './services.ts';
 import { fail } from './submission.ts';
 
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests has no socket.
-    return c.req.header('x-test-client') ?? 'local';
-  }
+export interface RateLimit {
+  /** A 429 (or, for a browser form post, a 303 to the form's "too many" page) when over; else null. */
+  refuse(c: Context): Promise<Response | null>;
+  /** Counts one accepted submission, in the transaction that stores it. */
+  count(trx: Kysely<Database> | Transaction<Database>, c: Context): Promise<void>;
 }
 
-/** Counts one hit; returns the seconds to wait when over the limit, else 0. */
-export async function hit(services: Services, key: string, now = Date.now()): Promise<number> {
-  const { rateLimitMax: max, rateLimitWindowSeconds: window } = services.config;
-  if (max <= 0) return 0;
-  const seconds = Math.floor(now / 1000);
-  const windowStart = seconds - (seconds % window);
-  const bucket = `${key}@${windowStart}`.slice(0, 300);
-  const row = await services.db.write(async (trx) => {
-    if (Math.random() < 0.02) await trx.deleteFrom('rate_limits').where('window_start', '<', windowStart - window).execute();
-    return trx
-      .insertInto('rate_limits')
-      .values({ bucket, window_start: windowStart, hits: 1 })
-      .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-  });
-  return Number(row.hits) > max ? Math.max(1, windowStart + window - seconds) : 0;
+function bucketOf(name: string, client: string, windowStart: number): string {
+  return `${name}:${client}@${windowStart}`.slice(0, 300);
 }
 
-export function rateLimit(services: Services, name: string): MiddlewareHandler {
-  return async (c, next) => {
-    const wait = await hit(services, `${name}:${clientAddress(c, services.config.trustProxy)}`);
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
+export function rateLimit(services: Services, name: string): RateLimit {
+  const { rateLimitMax: max, rateLimitWindowSeconds: window, trustProxy } = services.config;
+  const windowOf = (now: number) => {
+    const seconds = Math.floor(now / 1000);
+    return { seconds, start: seconds - (seconds % window) };
+  };
+  return {
+    async refuse(c) {
+      if (max <= 0) return null;
+      const { seconds, start } = windowOf(Date.now());
+      const row = await services.db.kysely
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('bucket', '=', bucketOf(name, clientAddress(c, trustProxy), start))
+        .executeTakeFirst();
+      if (!row || Number(row.hits) < max) return null;
+      c.header('Retry-After', String(Math.max(1, start + window - seconds)));
       return fail(c, name, 429, MESSAGES.tooManyRequests, 'too-many');
-    }
-    await next();
+    },
+    async count(trx, c) {
+      if (max <= 0) return;
+      const { start } = windowOf(Date.now());
+      if (Math.random() < 0.02) await trx.deleteFrom('rate_limits').where('window_start', '<', start - window).execute();
+      await trx
+        .insertInto('rate_limits')
+        .values({ bucket: bucketOf(name, clientAddress(c, trustProxy), start), window_start: start, hits: 1 })
+        .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
+        .execute();
+    },
   };
 }

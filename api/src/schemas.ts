@@ -21,14 +21,32 @@ export const LIMITS = {
 /** The hidden field that people never see and simple bots fill in. */
 export const HONEYPOT_FIELD = 'website';
 
-const required = (max: number) =>
+/**
+ * Characters no field may hold, whatever the database: NUL (PostgreSQL refuses it in text,
+ * SQLite stores it) and the other C0 controls and DEL. Multi-line fields keep tab, line feed
+ * and carriage return. Lone UTF-16 surrogates (from JSON escapes) are refused as well.
+ */
+const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
+const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const hasForbiddenCharacters = (value: string, multiLine = false) =>
+  (multiLine ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(value) || !value.isWellFormed();
+const plainText = (multiLine: boolean) => z.refine<string>((value) => !hasForbiddenCharacters(value, multiLine), { error: MESSAGES.fieldCharacters });
+
+const required = (max: number, multiLine = false) =>
   z
     .string({ error: MESSAGES.fieldRequired })
-    .check(z.trim(), z.minLength(1, { error: MESSAGES.fieldRequired }), z.maxLength(max, { error: MESSAGES.fieldTooLong }));
+    .check(
+      z.trim(),
+      z.minLength(1, { error: MESSAGES.fieldRequired }),
+      z.maxLength(max, { error: MESSAGES.fieldTooLong }),
+      plainText(multiLine),
+    );
 
-const optional = (max: number) =>
+const optional = (max: number, multiLine = false) =>
   z.pipe(
-    z.optional(z.string({ error: MESSAGES.fieldRequired }).check(z.trim(), z.maxLength(max, { error: MESSAGES.fieldTooLong }))),
+    z.optional(
+      z.string({ error: MESSAGES.fieldRequired }).check(z.trim(), z.maxLength(max, { error: MESSAGES.fieldTooLong }), plainText(multiLine)),
+    ),
     z.transform((value: string | undefined) => (value ? value : undefined)),
   );
 
@@ -39,6 +57,7 @@ const email = z.pipe(
       z.trim(),
       z.minLength(1, { error: MESSAGES.fieldRequired }),
       z.maxLength(LIMITS.email, { error: MESSAGES.fieldTooLong }),
+      plainText(false),
       z.toLowerCase(),
     ),
   z.email({ error: MESSAGES.fieldEmail }),
@@ -61,7 +80,7 @@ export const contactSchema = z.strictObject({
   email,
   phone: optional(LIMITS.phone),
   subject: required(LIMITS.subject),
-  message: required(LIMITS.message),
+  message: required(LIMITS.message, true),
 });
 
 export const volunteerSchema = z.strictObject({
@@ -71,8 +90,8 @@ export const volunteerSchema = z.strictObject({
   phone: optional(LIMITS.phone),
   interests: choices(VOLUNTEER_INTERESTS),
   availability: choices(AVAILABILITY_SLOTS),
-  skills: optional(LIMITS.skills),
-  message: optional(LIMITS.message),
+  skills: optional(LIMITS.skills, true),
+  message: optional(LIMITS.message, true),
 });
 
 export const partnershipSchema = z.strictObject({
@@ -81,10 +100,10 @@ export const partnershipSchema = z.strictObject({
   email,
   phone: optional(LIMITS.phone),
   partnershipInterest: choices(PARTNERSHIP_INTERESTS),
-  message: optional(LIMITS.message),
+  message: optional(LIMITS.message, true),
 });
 
-export const tokenSchema = z.strictObject({ token: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });
+export const tokenSchema = z.strictObject({ token: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), plainText(false)) });
 
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type ContactInput = z.output<typeof contactSchema>;

@@ -51,6 +51,15 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
   return all;
 }
 
+/** A body of at most `limit` bytes, or null when it is larger or cannot be read. */
+export async function readBody(c: Context, limit: number): Promise<Uint8Array | null> {
+  try {
+    return await readLimited(c, limit);
+  } catch {
+    return null;
+  }
+}
+
 export type Parsed<T> =
   | { ok: true; data: T; isForm: boolean; honeypot: boolean }
   | { ok: false; response: Response };

@@ -1,7 +1,10 @@
 /**
- * Newsletter confirm and unsubscribe tokens: `<subscriber id>.<HMAC-SHA256(purpose:id)>`, so
- * one cannot be guessed from an address or turned into the other. The key is SECRET_KEY, or a
- * random key created once and kept in the database (shared by every instance).
+ * Newsletter confirm and unsubscribe tokens: `<subscriber id>[.<issued>].<HMAC-SHA256>`, so one
+ * cannot be guessed from an address or turned into the other. A confirm token carries the time
+ * it was made (base-36 milliseconds, signed with the rest): it confirms for CONFIRM_TOKEN_DAYS
+ * and only while it is the address's newest link. Unsubscribe tokens carry no time and keep
+ * working. The key is SECRET_KEY, or a random key created once and kept in the database (shared
+ * by every instance).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -9,12 +12,22 @@ import type { Database } from './db/index.ts';
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 
+/** How long a confirmation link confirms. */
+export const CONFIRM_TOKEN_DAYS = 7;
+
+export interface VerifiedToken {
+  id: string;
+  /** When a confirm token was made (ms since the epoch); undefined for unsubscribe tokens. */
+  issuedAt?: number;
+}
+
 export interface TokenSigner {
   /** Loads (or creates) the key; done at start so signing inside a transaction needs no query. */
   init(): Promise<void>;
-  sign(purpose: TokenPurpose, id: string): Promise<string>;
-  /** The subscriber id the token was made for, or null if it was not made with our key. */
-  verify(purpose: TokenPurpose, token: string): Promise<string | null>;
+  /** `issuedAt` (ms) goes into confirm tokens; unsubscribe tokens ignore it. */
+  sign(purpose: TokenPurpose, id: string, issuedAt?: number): Promise<string>;
+  /** What the token was made for, or null if it was not made with our key for this purpose. */
+  verify(purpose: TokenPurpose, token: string): Promise<VerifiedToken | null>;
 }
 
 const SECRET_NAME = 'newsletter-token-key';
@@ -37,23 +50,28 @@ export function createTokenSigner(db: Kysely<Database>, secretKey?: string): Tok
     key = undefined;
     throw error;
   }));
-  const mac = async (purpose: TokenPurpose, id: string) =>
-    createHmac('sha256', await getKey()).update(`${purpose}:${id}`).digest().subarray(0, 24);
+  const mac = async (message: string) => createHmac('sha256', await getKey()).update(message).digest().subarray(0, 24);
+  const message = (purpose: TokenPurpose, id: string, issued?: string) => (issued === undefined ? `${purpose}:${id}` : `${purpose}:${id}:${issued}`);
 
   return {
     async init() {
       await getKey();
     },
-    async sign(purpose, id) {
-      return `${id}.${(await mac(purpose, id)).toString('base64url')}`;
+    async sign(purpose, id, issuedAt = Date.now()) {
+      const issued = purpose === 'confirm' ? Math.floor(issuedAt).toString(36) : undefined;
+      const signature = (await mac(message(purpose, id, issued))).toString('base64url');
+      return issued === undefined ? `${id}.${signature}` : `${id}.${issued}.${signature}`;
     },
     async verify(purpose, token) {
-      const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{32})$/.exec(token.trim());
+      const pattern = purpose === 'confirm' ? /^([0-9a-f-]{36})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{32})$/ : /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{32})$/;
+      const match = pattern.exec(token.trim());
       if (!match) return null;
-      const [, id, signature] = match;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = await mac(purpose, id);
-      return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+      const id = match[1]!;
+      const issued = purpose === 'confirm' ? match[2] : undefined;
+      const given = Buffer.from(match[match.length - 1]!, 'base64url');
+      const expected = await mac(message(purpose, id, issued));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      return issued === undefined ? { id } : { id, issuedAt: parseInt(issued, 36) };
     },
   };
 }

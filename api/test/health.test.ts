@@ -1,17 +1,28 @@
 import { expect, test } from 'vitest';
 import { describeBackends, makeApi } from './helpers.ts';
 
+const TOKEN = 'health-test-token-1234567890';
+
 describeBackends('GET /api/health', (backend) => {
-  test('reports the database and the mail transport, and 503 when the database is gone', async () => {
-    const api = await makeApi(backend);
-    const up = await api.app.request('/api/health');
-    expect(up.status).toBe(200);
-    expect(up.headers.get('cache-control')).toBe('no-store');
+  test('tells the public only whether the site is up; details need HEALTH_TOKEN; 503 when the database is gone', async () => {
+    const api = await makeApi(backend, { healthToken: TOKEN });
+    const publicView = await api.app.request('/api/health');
+    expect(publicView.status).toBe(200);
+    expect(publicView.headers.get('cache-control')).toBe('no-store');
+    expect(await publicView.json()).toEqual({ status: 'ok' });
+    const wrongToken = await api.app.request('/api/health', { headers: { authorization: 'Bearer not-the-token' } });
+    expect(await wrongToken.json()).toEqual({ status: 'ok' });
+
+    const staff = { authorization: `Bearer ${TOKEN}` };
+    const up = await api.app.request('/api/health', { headers: staff });
     expect(await up.json()).toMatchObject({ status: 'ok', database: { dialect: backend, ok: true }, mail: { transport: 'outbox', ok: true, pending: 0 } });
     await api.services.db.close();
-    const down = await api.app.request('/api/health');
+    const down = await api.app.request('/api/health', { headers: staff });
     expect(down.status).toBe(503);
     expect(await down.json()).toMatchObject({ status: 'down', database: { dialect: backend, ok: false }, mail: { transport: 'outbox', ok: false } });
+    const publicDown = await api.app.request('/api/health');
+    expect(publicDown.status).toBe(503);
+    expect(await publicDown.json()).toEqual({ status: 'down' });
     // A submission while the database is down is an honest 500, not a false success.
     const refused = await api.app.request('/api/contact', {
       method: 'POST',
@@ -20,5 +31,12 @@ describeBackends('GET /api/health', (backend) => {
     });
     expect(refused.status).toBeGreaterThanOrEqual(500);
     await api.close().catch(() => {});
+  });
+
+  test('without HEALTH_TOKEN nobody sees the details, whatever they send', async () => {
+    const api = await makeApi(backend);
+    const response = await api.app.request('/api/health', { headers: { authorization: 'Bearer ' } });
+    expect(await response.json()).toEqual({ status: 'ok' });
+    await api.close();
   });
 });

@@ -49,15 +49,23 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/** Tests read the health details with this token (HEALTH_TOKEN). */
+export const HEALTH_TOKEN = 'test-health-token';
+
+/** The full health report, as an operator with HEALTH_TOKEN sees it. */
+export async function healthDetails(app: TestApi['app']): Promise<Record<string, any>> {
+  return (await app.request('/api/health', { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })).json() as Promise<Record<string, any>>;
+}
+
 /** A config for tests: a fresh database, a high rate limit unless the test sets one. */
 export async function freshConfig(backend: Backend, overrides: Partial<ApiConfig> = {}) {
   if (backend === 'postgres') {
     const database = await freshPostgres();
-    return { config: loadConfig({}, { rateLimitMax: 1000, databaseUrl: database.url, dataDir: '', ...overrides }), drop: database.drop };
+    return { config: loadConfig({}, { rateLimitMax: 1000, healthToken: HEALTH_TOKEN, databaseUrl: database.url, dataDir: '', ...overrides }), drop: database.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'sipa-api-'));
   return {
-    config: loadConfig({}, { rateLimitMax: 1000, dataDir: dir, databaseUrl: undefined, ...overrides }),
+    config: loadConfig({}, { rateLimitMax: 1000, healthToken: HEALTH_TOKEN, dataDir: dir, databaseUrl: undefined, ...overrides }),
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -6,7 +6,7 @@ import { PARTNERSHIP_RESPONSE_PROMISE, VOLUNTEER_RESPONSE_PROMISE } from '../../
 import { site } from '../../src/lib/site.ts';
 import { MAX_ATTEMPTS, SENT_RETENTION_DAYS, backoffMinutes } from '../src/mail/outbox.ts';
 import { smtpTransport, type MailEnvelope, type MailTransport } from '../src/mail/transport.ts';
-import { VALID, count, describeBackends, makeApi, postJson, type TestApi } from './helpers.ts';
+import { VALID, count, describeBackends, healthDetails, makeApi, postJson, type TestApi } from './helpers.ts';
 
 /** Just enough of RFC 5322 for the assertions: unfolded headers and a quoted-printable-decoded body. */
 function parseMail(raw: string) {
@@ -63,7 +63,7 @@ describeBackends('mail failure and the outbox', (backend) => {
       expect(row.last_error).toContain('ECONNREFUSED');
       expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now());
     }
-    const health = (await (await api.app.request('/api/health')).json()) as { status: string; mail: { ok: boolean; pending: number } };
+    const health = await healthDetails(api.app);
     expect(health.status).toBe('degraded');
     expect(health.mail).toMatchObject({ ok: false, pending: 2 });
 
@@ -106,7 +106,7 @@ describe('no mail server configured', () => {
     }
     expect(lines.filter((line) => line.startsWith('mail: outbox'))).toHaveLength(2);
     expect(await count(api.services, 'outbox')).toBe(2);
-    const health = (await (await api.app.request('/api/health')).json()) as Record<string, unknown>;
+    const health = await healthDetails(api.app);
     expect(health).toMatchObject({ status: 'ok', database: { dialect: 'sqlite', ok: true }, mail: { transport: 'outbox', pending: 2 } });
     await api.close();
   });
@@ -160,7 +160,7 @@ describe('a real SMTP peer', () => {
   }
 
   test('verify() reaches the server and the health report says smtp', async () => {
-    const health = (await (await api.app.request('/api/health')).json()) as { mail: { transport: string; ok: boolean } };
+    const health = await healthDetails(api.app);
     expect(health.mail).toMatchObject({ transport: 'smtp', ok: true });
   });
 
@@ -172,7 +172,7 @@ describe('a real SMTP peer', () => {
     expect(staff.mail.replyTo).toBe(VALID.contact.email);
     expect(staff.mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(staff.mail.text).toContain(VALID.contact.message);
-    const [ack] = await mailsFor('We received your message: SMTP check');
+    const [ack] = await mailsFor('We received your message to SIPA');
     expect(ack.envelope.to).toEqual([VALID.contact.email]);
     expect(ack.mail.to).toBe(VALID.contact.email);
     expect(ack.mail.replyTo).toBe(site.mailboxes.info);
@@ -207,7 +207,7 @@ describe('a real SMTP peer', () => {
     expect(confirm.envelope.to).toEqual(['smtp-reader@example.org']);
     expect(confirm.mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(confirm.mail.headers.get('list-unsubscribe')).toMatch(/^<https?:\/\/\S+\/api\/newsletter\/unsubscribe\?token=[\w.-]+>$/);
-    expect(confirm.mail.text).toContain('/api/newsletter/confirm?token=');
+    expect(confirm.mail.text).toContain('/newsletter/confirm?token=');
     const [staff] = await mailsFor('Newsletter signup: smtp-reader@example.org');
     expect(staff.envelope.to).toEqual([site.mailboxes.staff]);
     const rows = await api.services.db.kysely.selectFrom('outbox').select(['sent_at']).execute();

@@ -97,6 +97,26 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '2026-11-22-002-abuse-limits': {
+    async up(db: Kysely<any>) {
+      // Per-address mail cooldowns (acknowledgements, newsletter confirmations).
+      await db.schema
+        .createTable('mail_cooldowns')
+        .addColumn('key', 'varchar(300)', (col) => col.primaryKey())
+        .addColumn('until_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('mail_cooldowns_until').on('mail_cooldowns').column('until_at').execute();
+      // Only the newest confirmation link of an address confirms it.
+      await db.schema.alterTable('subscribers').addColumn('confirm_sent_at', 'varchar(32)').execute();
+      // The outbox is trimmed oldest first while no SMTP server takes it.
+      await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('outbox_created').ifExists().execute();
+      await db.schema.alterTable('subscribers').dropColumn('confirm_sent_at').execute();
+      await db.schema.dropTable('mail_cooldowns').ifExists().execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

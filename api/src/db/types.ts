@@ -11,6 +11,8 @@ export interface SubscribersTable {
   updated_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** When the newest confirmation link was made; only that link confirms, for 7 days. */
+  confirm_sent_at: string | null;
 }
 export interface ContactMessagesTable {
   id: string;
@@ -63,6 +65,11 @@ export interface RateLimitsTable {
   window_start: number;
   hits: number;
 }
+export interface MailCooldownsTable {
+  key: string;
+  /** Unix seconds until which no other message of this kind goes to this address. */
+  until_at: number;
+}
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -77,4 +84,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  mail_cooldowns: MailCooldownsTable;
 }

@@ -27,6 +27,19 @@ export function backoffMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360);
 }
 
+/**
+ * A header value as it is stored: line breaks and other control characters become spaces, so
+ * no value can start a header of its own (nodemailer encodes too; this keeps the table clean).
+ */
+export function headerValue(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** Visitor text in a log line: JSON-quoted, so CR, LF, NUL and the like cannot forge a line. */
+export function logText(value: string): string {
+  return JSON.stringify(value).replace(/[\u2028\u2029\u0085]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export interface Mailer {
   /** 'smtp' or 'outbox' (kept in the table and logged, for machines with no mail server). */
   transportName: 'smtp' | 'outbox';
@@ -44,8 +57,9 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(options: { db: Kysely<Database>; from: string; transport?: MailTransport; log?: (line: string) => void }): Mailer {
+export function createMailer(options: { db: Kysely<Database>; from: string; transport?: MailTransport; log?: (line: string) => void; outboxLimit?: number }): Mailer {
   const { db, from, transport } = options;
+  const outboxLimit = options.outboxLimit ?? 10_000;
   const log = options.log ?? ((line: string) => console.log(line));
 
   async function attempt(id: string, now: Date): Promise<'sent' | 'failed' | 'skipped'> {
@@ -82,9 +96,25 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
         })
         .where('id', '=', id)
         .execute();
-      console.error(`mail: ${row.kind} to ${row.to_address} failed (attempt ${attempts}), kept in the outbox: ${message}`);
+      console.error(`mail: ${row.kind} to ${logText(row.to_address)} failed (attempt ${attempts}), kept in the outbox: ${logText(message)}`);
       return 'failed';
     }
+  }
+
+  /**
+   * Without a mail server nothing leaves the outbox, so it is kept bounded: messages older than
+   * the retention period and all but the newest `outboxLimit` are removed (the submissions
+   * themselves stay in their tables). Runs on the server's outbox timer.
+   */
+  async function trimOutbox(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - SENT_RETENTION_DAYS * 86_400_000).toISOString();
+    const old = await db.deleteFrom('outbox').where('created_at', '<', cutoff).executeTakeFirst();
+    // Everything beyond the newest `outboxLimit` (SQLite needs a LIMIT beside the OFFSET).
+    const beyond = db.selectFrom('outbox').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1_000_000_000).offset(outboxLimit);
+    const over = (await db.deleteFrom('outbox').where('id', 'in', beyond).executeTakeFirst()).numDeletedRows;
+    const removed = Number(old.numDeletedRows + over);
+    if (removed) log(`mail: outbox trimmed by ${removed} unsent messages (no SMTP_URL; at most ${outboxLimit} kept for ${SENT_RETENTION_DAYS} days)`);
+    return removed;
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -97,11 +127,15 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
       const rows = mails.map((mail) => ({
         id: randomUUID(),
         kind: mail.kind,
-        to_address: mail.to,
-        subject: mail.subject,
+        to_address: headerValue(mail.to),
+        subject: headerValue(mail.subject).slice(0, 300),
         text_body: mail.text,
         html_body: mail.html ?? null,
-        headers: JSON.stringify({ ...(mail.headers ?? {}), ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) }),
+        headers: JSON.stringify(
+          Object.fromEntries(
+            Object.entries({ ...(mail.headers ?? {}), ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) }).map(([name, value]) => [name, headerValue(value)]),
+          ),
+        ),
         created_at: now,
         attempts: 0,
         next_attempt_at: now,
@@ -111,7 +145,7 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
       }));
       if (rows.length) await trx.insertInto('outbox').values(rows).execute();
       if (!transport) {
-        for (const row of rows) log(`mail: outbox ${row.id} ${row.kind} to ${row.to_address}: "${row.subject}" (no SMTP_URL; kept in the outbox)`);
+        for (const row of rows) log(`mail: outbox ${row.id} ${row.kind} to ${logText(row.to_address)}: ${logText(row.subject)} (no SMTP_URL; kept in the outbox)`);
       }
       return rows.map((row) => row.id);
     },
@@ -134,7 +168,10 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     },
     async processOutbox(now = new Date()) {
       const result = { sent: 0, failed: 0 };
-      if (!transport) return result;
+      if (!transport) {
+        await trimOutbox(now);
+        return result;
+      }
       const cutoff = new Date(now.getTime() - SENT_RETENTION_DAYS * 86_400_000).toISOString();
       await db.deleteFrom('outbox').where('sent_at', 'is not', null).where('sent_at', '<', cutoff).execute();
       const due = await db

@@ -35,12 +35,32 @@ function staffNotice(kind: string, to: string, subject: string, replyTo: string,
   return { kind, to, subject, replyTo, text: `${body}\n\nReply to this email to answer the sender.`, headers: AUTO };
 }
 
+/** The longest first name a greeting repeats. */
+export const GREETING_NAME_MAX = 40;
+
+/**
+ * At most a first name for "Hello …,": the first word, only if it is made of letters (with
+ * apostrophes, hyphens and dots inside names such as O'Neil or Jean-Luc), and cut to a fixed
+ * length. A URL, an address, digits, line breaks or control characters leave the greeting
+ * without a name, so an acknowledgement cannot carry a message of the sender's choosing.
+ */
+export function greetingName(raw: string): string {
+  const first = raw.trim().split(/\s+/u)[0] ?? '';
+  if (!/^\p{L}[\p{L}\p{M}'’-]*\.?$/u.test(first)) return '';
+  return [...first].slice(0, GREETING_NAME_MAX).join('');
+}
+
+const hello = (raw: string) => {
+  const name = greetingName(raw);
+  return name ? `Hello ${name},` : 'Hello,';
+};
+
 function acknowledgement(kind: string, to: string, subject: string, replyTo: string, paragraphs: string[]): OutgoingMail {
   const all = [...paragraphs, signature];
   return { kind, to, subject, replyTo, text: all.join('\n\n'), html: html(all), headers: ACK };
 }
 
-export function contactMails(input: ContactInput, staff: string): OutgoingMail[] {
+export function contactMails(input: ContactInput, staff: string): [OutgoingMail, OutgoingMail] {
   return [
     staffNotice(
       'contact.staff',
@@ -49,8 +69,9 @@ export function contactMails(input: ContactInput, staff: string): OutgoingMail[]
       input.email,
       lines([['Name', input.name], ['Email', input.email], ['Phone', input.phone], ['Subject', input.subject]]) + `\n\n${input.message}`,
     ),
-    acknowledgement('contact.ack', input.email, `We received your message: ${input.subject}`, site.mailboxes.info, [
-      `Hello ${input.name},`,
+    // Acknowledgements carry no visitor-chosen text in the subject and at most a first name.
+    acknowledgement('contact.ack', input.email, `We received your message to ${site.name}`, site.mailboxes.info, [
+      hello(input.name),
       `Thank you for your message! We will get back to you soon. Our office hours are ${site.officeHours}.`,
       // The sender's text is not echoed back, so the form cannot be used to mail arbitrary text to anyone.
       `If you need to add anything, reply to this email.`,
@@ -60,7 +81,7 @@ export function contactMails(input: ContactInput, staff: string): OutgoingMail[]
 
 const labelled = <K extends string>(values: readonly K[], labels: Readonly<Record<K, string>>) => values.map((v) => labels[v]).join(', ');
 
-export function volunteerMails(input: VolunteerInput, staff: string): OutgoingMail[] {
+export function volunteerMails(input: VolunteerInput, staff: string): [OutgoingMail, OutgoingMail] {
   const name = `${input.firstName} ${input.lastName}`;
   return [
     staffNotice(
@@ -78,13 +99,13 @@ export function volunteerMails(input: VolunteerInput, staff: string): OutgoingMa
       ]) + `\n\n${input.message ?? ''}`,
     ),
     acknowledgement('volunteer.ack', input.email, `Thank you for applying to volunteer with ${site.name}`, site.mailboxes.volunteer, [
-      `Hello ${input.firstName},`,
+      hello(input.firstName),
       `Thank you for applying to volunteer with ${site.name}! ${VOLUNTEER_RESPONSE_PROMISE}`,
     ]),
   ];
 }
 
-export function partnershipMails(input: PartnershipInput, staff: string): OutgoingMail[] {
+export function partnershipMails(input: PartnershipInput, staff: string): [OutgoingMail, OutgoingMail] {
   return [
     staffNotice(
       'partnership.staff',
@@ -100,8 +121,8 @@ export function partnershipMails(input: PartnershipInput, staff: string): Outgoi
       ]) + `\n\n${input.message ?? ''}`,
     ),
     acknowledgement('partnership.ack', input.email, `Your partnership inquiry to ${site.name}`, site.mailboxes.partnerships, [
-      `Hello ${input.contactName},`,
-      `Thank you for your interest in partnering with ${site.name} on behalf of ${input.companyName}. ${PARTNERSHIP_RESPONSE_PROMISE}`,
+      hello(input.contactName),
+      `Thank you for your interest in partnering with ${site.name}. ${PARTNERSHIP_RESPONSE_PROMISE}`,
     ]),
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * POST /api/contact, /api/volunteer-application and /api/partnership-inquiry: one sub-app each,
- * built from the same steps: rate limit, read and validate, store the row and queue the staff
- * notice and the sender's acknowledgement in one transaction, answer, then try the mail.
+ * built from the same steps: rate limit (a read), read and validate, store the row, count it
+ * and queue the staff notice and the sender's acknowledgement (at most one an hour per address)
+ * in one transaction, answer, then try the mail.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -11,6 +12,8 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import type { Database } from '../db/index.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { contactMails, partnershipMails, volunteerMails } from '../mail/templates.ts';
+import { ACK_COOLDOWN_SECONDS, claimCooldown } from '../mail/cooldown.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { contactSchema, partnershipSchema, volunteerSchema, type ContactInput, type PartnershipInput, type VolunteerInput } from '../schemas.ts';
 import type { Services } from '../services.ts';
@@ -21,26 +24,38 @@ interface FormRoute<S extends z.ZodMiniType, T extends keyof Database> {
   schema: S;
   table: T;
   row: (input: z.output<S>, id: string, now: string) => Database[T];
-  mails: (input: z.output<S>, staff: string) => OutgoingMail[];
+  /** The staff notice, then the sender's acknowledgement. */
+  mails: (input: z.output<S>, staff: string) => [OutgoingMail, OutgoingMail];
   message: string;
 }
 
 function formRoute<S extends z.ZodMiniType, T extends keyof Database>(services: Services, route: FormRoute<S, T>) {
-  return new Hono().post('/', rateLimit(services, route.form), async (c) => {
-    const parsed = await readSubmission(c, route.form, route.schema, services.config.bodyLimitBytes);
-    if (!parsed.ok) return parsed.response;
-    if (parsed.honeypot) return succeed(c, route.form, parsed.isForm, route.message, 201);
-    const now = new Date().toISOString();
-    const ids = await services.db.write(async (trx) => {
-      await trx
-        .insertInto(route.table)
-        .values(route.row(parsed.data, randomUUID(), now) as never)
-        .execute();
-      return services.mailer.enqueue(trx, route.mails(parsed.data, services.config.staffMailbox));
-    });
-    services.mailer.deliverLater(ids);
-    return succeed(c, route.form, parsed.isForm, route.message, 201);
-  });
+  const limit = rateLimit(services, route.form);
+  return new Hono()
+    .post('/', async (c) => {
+      const refused = await limit.refuse(c);
+      if (refused) return refused;
+      const parsed = await readSubmission(c, route.form, route.schema, services.config.bodyLimitBytes);
+      if (!parsed.ok) return parsed.response;
+      if (parsed.honeypot) return succeed(c, route.form, parsed.isForm, route.message, 201);
+      const now = new Date().toISOString();
+      const ids = await services.db.write(async (trx) => {
+        await trx
+          .insertInto(route.table)
+          .values(route.row(parsed.data, randomUUID(), now) as never)
+          .execute();
+        await limit.count(trx, c);
+        const [notice, acknowledgement] = route.mails(parsed.data, services.config.staffMailbox);
+        // Staff hear of every submission; the sender's address gets one acknowledgement an hour
+        // per form, so nobody can aim a stream of our mail at someone else's inbox.
+        const mails = [notice!];
+        if (await claimCooldown(trx, `${acknowledgement!.kind}:${acknowledgement!.to}`, ACK_COOLDOWN_SECONDS)) mails.push(acknowledgement!);
+        return services.mailer.enqueue(trx, mails);
+      });
+      services.mailer.deliverLater(ids);
+      return succeed(c, route.form, parsed.isForm, route.message, 201);
+    })
+    .all('/', methodNotAllowed('POST'));
 }
 
 export function contactRoutes(services: Services) {

@@ -1,22 +1,43 @@
-import { Hono } from 'hono';
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import type { AppOptions } from '../app.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
 
-/** GET /api/health: whether the service, its database and its mail transport are up. */
+/**
+ * Who may see the health details (version, dialect, mail queue counts): a request carrying
+ * `Authorization: Bearer <HEALTH_TOKEN>`. This is the one place to add "a signed-in admin"
+ * once staff sign-in exists.
+ */
+export function mayReadHealthDetails(c: Context, services: Services): boolean {
+  const expected = services.config.healthToken;
+  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!expected || !given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /api/health: the public learns only whether the site is up (`{ status }`, 503 when the
+ * database is down); the details go to whoever mayReadHealthDetails() lets in.
+ */
 export function healthRoutes(options: AppOptions, services: Services) {
-  return new Hono().get('/', async (c) => {
-    const database = { dialect: services.db.dialect, ok: await services.db.ping() };
-    let mail: { transport: string; ok: boolean; pending?: number; failing?: number };
-    try {
-      mail = database.ok ? await services.mailer.status() : { transport: services.mailer.transportName, ok: false };
-    } catch {
-      mail = { transport: services.mailer.transportName, ok: false };
-    }
-    const status = database.ok ? (mail.ok ? 'ok' : 'degraded') : 'down';
-    c.header('Cache-Control', 'no-store');
-    return c.json(
-      { status, version: options.version ?? 'dev', time: new Date().toISOString(), database, mail },
-      database.ok ? 200 : 503,
-    );
-  });
+  return new Hono()
+    .get('/', async (c) => {
+      const database = { dialect: services.db.dialect, ok: await services.db.ping() };
+      c.header('Cache-Control', 'no-store');
+      if (!mayReadHealthDetails(c, services)) {
+        return c.json({ status: database.ok ? 'ok' : 'down' }, database.ok ? 200 : 503);
+      }
+      let mail: { transport: string; ok: boolean; pending?: number; failing?: number };
+      try {
+        mail = database.ok ? await services.mailer.status() : { transport: services.mailer.transportName, ok: false };
+      } catch {
+        mail = { transport: services.mailer.transportName, ok: false };
+      }
+      const status = database.ok ? (mail.ok ? 'ok' : 'degraded') : 'down';
+      return c.json({ status, version: options.version ?? 'dev', time: new Date().toISOString(), database, mail }, database.ok ? 200 : 503);
+    })
+    .all('/', methodNotAllowed('GET, HEAD'));
 }

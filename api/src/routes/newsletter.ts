@@ -1,31 +1,40 @@
 /**
  * Double opt-in newsletter:
  *   POST /api/newsletter-signup {email}      pending subscriber + confirmation mail (+ staff notice)
- *   GET|POST /api/newsletter/confirm         token -> confirmed
- *   GET|POST /api/newsletter/unsubscribe     token -> unsubscribed (also RFC 8058 one-click)
+ *   GET|HEAD /api/newsletter/confirm|unsubscribe?token=
+ *                                            change nothing: 303 to the site's page, whose button POSTs
+ *   POST /api/newsletter/confirm             token -> confirmed (JSON, or a form post: 303 to the page)
+ *   POST /api/newsletter/unsubscribe         token -> unsubscribed; also RFC 8058 one-click (200)
  * The signup answer is the same whether or not the address is known, and a second signup of
- * the same address (any case) adds no row.
+ * the same address (any case) adds no row. Mail scanners that fetch links (GET or HEAD) can
+ * therefore never confirm a sign-up that someone else made.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
+import { claimCooldown } from '../mail/cooldown.ts';
 import { newsletterMails } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { newsletterSchema, tokenSchema } from '../schemas.ts';
 import type { Services } from '../services.ts';
-import { readSubmission, succeed } from '../submission.ts';
-import type { TokenPurpose } from '../tokens.ts';
+import { readBody, readSubmission, succeed } from '../submission.ts';
+import { CONFIRM_TOKEN_DAYS, type TokenPurpose } from '../tokens.ts';
 
 /** How long a pending address waits before a repeated signup sends the confirmation again. */
 export const CONFIRM_RESEND_COOLDOWN_MS = 15 * 60_000;
 
-export async function tokenLinks(services: Services, id: string) {
+/** The pages (with a button that POSTs) that the links in the mail open. */
+const PAGES: Record<TokenPurpose, string> = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
+
+export async function tokenLinks(services: Services, id: string, issuedAt: number) {
   const base = services.config.siteUrl;
-  const confirm = await services.tokens.sign('confirm', id);
+  const confirm = await services.tokens.sign('confirm', id, issuedAt);
   const unsubscribe = await services.tokens.sign('unsubscribe', id);
   return {
-    confirmUrl: `${base}/api/newsletter/confirm?token=${confirm}`,
+    confirmUrl: `${base}${PAGES.confirm}?token=${confirm}`,
+    // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` to this address.
     unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${unsubscribe}`,
   };
 }
@@ -36,7 +45,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function newsletterSignupRoutes(services: Services) {
-  return new Hono().post('/', rateLimit(services, 'newsletter'), async (c) => {
+  const limit = rateLimit(services, 'newsletter');
+  return new Hono().post('/', async (c) => {
+    const refused = await limit.refuse(c);
+    if (refused) return refused;
     const parsed = await readSubmission(c, 'newsletter', newsletterSchema, services.config.bodyLimitBytes);
     if (!parsed.ok) return parsed.response;
     if (parsed.honeypot) return succeed(c, 'newsletter', parsed.isForm, MESSAGES.newsletterCheckInbox);
@@ -45,32 +57,25 @@ export function newsletterSignupRoutes(services: Services) {
 
     const run = () =>
       services.db.write(async (trx) => {
-        const now = new Date().toISOString();
+        const nowMs = Date.now();
+        const now = new Date(nowMs).toISOString();
+        await limit.count(trx, c);
         const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
         if (existing?.status === 'confirmed') return [];
-        if (existing?.status === 'pending') {
-          // Repeated signups of a pending address resend the link at most once per cooldown, so
-          // the form cannot be used to flood someone's inbox.
-          const since = new Date(Date.now() - CONFIRM_RESEND_COOLDOWN_MS).toISOString();
-          const recent = await trx
-            .selectFrom('outbox')
-            .select('id')
-            .where('to_address', '=', email)
-            .where('kind', '=', 'newsletter.confirm')
-            .where('created_at', '>', since)
-            .executeTakeFirst();
-          if (recent) return [];
-        }
+        // One confirmation per address per cooldown, whoever asks and from wherever, so the form
+        // cannot be used to flood someone's inbox. Within it, the link already sent stays valid.
+        if (!(await claimCooldown(trx, `newsletter.confirm:${email}`, CONFIRM_RESEND_COOLDOWN_MS / 1000, nowMs))) return [];
         const id = existing?.id ?? randomUUID();
+        // The new link replaces any earlier one (only the newest confirm_sent_at confirms).
         if (existing) {
-          await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null }).where('id', '=', id).execute();
+          await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null, confirm_sent_at: now }).where('id', '=', id).execute();
         } else {
           await trx
             .insertInto('subscribers')
-            .values({ id, email, status: 'pending', source, created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
+            .values({ id, email, status: 'pending', source, created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null, confirm_sent_at: now })
             .execute();
         }
-        const links = await tokenLinks(services, id);
+        const links = await tokenLinks(services, id, nowMs);
         const mails: OutgoingMail[] = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox);
         // Staff hear of a new address once; a repeated signup only resends the confirmation.
         return services.mailer.enqueue(trx, existing ? mails.filter((m) => m.kind === 'newsletter.confirm') : mails);
@@ -86,24 +91,27 @@ export function newsletterSignupRoutes(services: Services) {
     }
     services.mailer.deliverLater(ids);
     return succeed(c, 'newsletter', parsed.isForm, MESSAGES.newsletterCheckInbox);
-  });
+  }).all('/', methodNotAllowed('POST'));
 }
 
 type Outcome = 'confirmed' | 'unsubscribed' | 'invalid';
 
 async function applyToken(services: Services, purpose: TokenPurpose, token: string | undefined): Promise<Outcome> {
   if (!token || token.length > 200) return 'invalid';
-  const id = await services.tokens.verify(purpose, token);
-  if (!id) return 'invalid';
+  const verified = await services.tokens.verify(purpose, token);
+  if (!verified) return 'invalid';
+  const { id, issuedAt } = verified;
   const db = services.db.kysely;
   const now = new Date().toISOString();
-  const subscriber = await db.selectFrom('subscribers').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+  const subscriber = await db.selectFrom('subscribers').select(['id', 'status', 'confirm_sent_at']).where('id', '=', id).executeTakeFirst();
   if (!subscriber) return 'invalid';
   if (purpose === 'confirm') {
+    if (subscriber.status === 'confirmed') return 'confirmed';
     if (subscriber.status === 'unsubscribed') return 'invalid';
-    if (subscriber.status === 'pending') {
-      await db.updateTable('subscribers').set({ status: 'confirmed', confirmed_at: now, updated_at: now }).where('id', '=', id).execute();
-    }
+    // Only the newest link, and only for a week.
+    const newest = subscriber.confirm_sent_at !== null && Date.parse(subscriber.confirm_sent_at) === issuedAt;
+    if (!newest || issuedAt === undefined || Date.now() - issuedAt > CONFIRM_TOKEN_DAYS * 86_400_000) return 'invalid';
+    await db.updateTable('subscribers').set({ status: 'confirmed', confirmed_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
     return 'confirmed';
   }
   if (subscriber.status !== 'unsubscribed') {
@@ -112,35 +120,60 @@ async function applyToken(services: Services, purpose: TokenPurpose, token: stri
   return 'unsubscribed';
 }
 
-const PAGES: Record<TokenPurpose, string> = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
 const DONE: Record<TokenPurpose, string> = { confirm: MESSAGES.confirmDone, unsubscribe: MESSAGES.unsubscribeDone };
 const INVALID: Record<TokenPurpose, string> = { confirm: MESSAGES.confirmInvalid, unsubscribe: MESSAGES.unsubscribeInvalid };
 
+/** Multipart or urlencoded fields of a small body; null when it is neither or unreadable. */
+async function formFields(c: Context): Promise<URLSearchParams | null> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return null;
+  const body = await readBody(c, 4096);
+  if (!body) return null;
+  try {
+    const data = await new Response(body as BodyInit, { headers: { 'content-type': c.req.header('content-type')! } }).formData();
+    const fields = new URLSearchParams();
+    for (const [name, value] of data) if (typeof value === 'string') fields.append(name, value);
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
 function tokenRoute(services: Services, purpose: TokenPurpose) {
-  const redirect = (c: Context, outcome: Outcome) => {
+  const page = (c: Context, outcome: Outcome | 'invalid') => {
     const status = outcome === 'invalid' ? 'invalid' : 'done';
     return c.redirect(`${PAGES[purpose]}?status=${status}#${status}`, 303);
   };
-  return new Hono()
-    .get('/', rateLimit(services, `newsletter-${purpose}`), async (c) => redirect(c, await applyToken(services, purpose, c.req.query('token'))))
-    .post('/', rateLimit(services, `newsletter-${purpose}`), async (c) => {
-      const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-      const queryToken = c.req.query('token');
-      // RFC 8058 one-click unsubscribe: a form post of List-Unsubscribe=One-Click to the link.
-      if (type === 'application/x-www-form-urlencoded' || (queryToken && type !== 'application/json')) {
-        const body = type === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text().catch(() => '')) : new URLSearchParams();
-        const outcome = await applyToken(services, purpose, queryToken ?? body.get('token') ?? undefined);
-        if (body.get('List-Unsubscribe') === 'One-Click') {
+  return (
+    new Hono()
+      // A link opened (or prefetched, or scanned) changes nothing: it shows the page whose button POSTs.
+      .get('/', (c) => {
+        const token = c.req.query('token');
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}` : PAGES[purpose], 303);
+      })
+      .post('/', async (c) => {
+        const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+        if (type === 'application/json') {
+          const parsed = await readSubmission(c, 'token', tokenSchema, 4096);
+          if (!parsed.ok) return parsed.response;
+          const outcome = await applyToken(services, purpose, parsed.data.token);
+          if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
+          return c.json({ message: DONE[purpose], status: outcome });
+        }
+        const fields = await formFields(c);
+        if (!fields) return c.json({ message: MESSAGES.unsupportedType }, 415);
+        const token = c.req.query('token') ?? fields.get('token') ?? undefined;
+        const outcome = await applyToken(services, purpose, token);
+        // RFC 8058 one-click from a mail provider (urlencoded or multipart, no cookies): 200, never a redirect.
+        if (fields.get('List-Unsubscribe') === 'One-Click') {
           return c.json({ message: outcome === 'invalid' ? INVALID[purpose] : DONE[purpose] }, outcome === 'invalid' ? 400 : 200);
         }
-        return redirect(c, outcome);
-      }
-      const parsed = await readSubmission(c, 'token', tokenSchema, 4096);
-      if (!parsed.ok) return parsed.response;
-      const outcome = await applyToken(services, purpose, parsed.data.token);
-      if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
-      return c.json({ message: DONE[purpose], status: outcome });
-    });
+        // The page's button (a browser form post): back to the page with the outcome.
+        return page(c, outcome);
+      })
+      .all('/', methodNotAllowed('GET, HEAD, POST'))
+  );
 }
 
 export function newsletterTokenRoutes(services: Services) {

@@ -1,0 +1,27 @@
+/**
+ * Per-address mail cooldowns: at most one message of a kind to one address per period, so the
+ * site's forms cannot be used to fill someone else's inbox, whatever network the requests come
+ * from. Kept in the database (shared by every instance) and claimed atomically in the
+ * transaction that queues the message.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/index.ts';
+
+/** One acknowledgement per address per form per hour. */
+export const ACK_COOLDOWN_SECONDS = 60 * 60;
+
+/**
+ * Claims `key` for `seconds`: true when no claim was running (the caller may send), false while
+ * an earlier one runs. Expired claims are taken over in the same statement.
+ */
+export async function claimCooldown(trx: Kysely<Database> | Transaction<Database>, key: string, seconds: number, now = Date.now()): Promise<boolean> {
+  const nowSeconds = Math.floor(now / 1000);
+  if (Math.random() < 0.02) await trx.deleteFrom('mail_cooldowns').where('until_at', '<', nowSeconds).execute();
+  const claimed = await trx
+    .insertInto('mail_cooldowns')
+    .values({ key: key.slice(0, 300), until_at: nowSeconds + seconds })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ until_at: nowSeconds + seconds }).where('mail_cooldowns.until_at', '<=', nowSeconds))
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
