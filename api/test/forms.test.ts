@@ -212,6 +212,8 @@ describeBackends('rate limit', (backend) => {
       const appOne = createApp(one);
       const appTwo = createApp(two);
       const client = { 'x-test-client': '203.0.113.9' };
+      // Typos cost nothing: only accepted submissions count.
+      for (let i = 0; i < 5; i++) expect((await postJson(appOne, '/api/contact', { ...VALID.contact, email: 'typo@' }, client)).status).toBe(400);
       for (let i = 0; i < 2; i++) expect((await postJson(appOne, '/api/contact', VALID.contact, client)).status).toBe(201);
       expect((await postJson(appTwo, '/api/contact', VALID.contact, client)).status).toBe(201);
       const before = await totalRows(one);
@@ -222,6 +224,9 @@ describeBackends('rate limit', (backend) => {
       expect(retryAfter).toBeLessThanOrEqual(600);
       expect(((await limited.json()) as { message: string }).message).toBe(MESSAGES.tooManyRequests);
       expect(await totalRows(one)).toBe(before);
+      // Invalid posts never counted, and a refused one writes nothing (not even its counter).
+      const counters = await one.db.kysely.selectFrom('rate_limits').selectAll().execute();
+      expect(counters.map((row) => Number(row.hits))).toEqual([3]);
       // Another client is not affected, nor is another form for this client.
       expect((await postJson(appOne, '/api/contact', VALID.contact, { 'x-test-client': '203.0.113.10' })).status).toBe(201);
       expect((await postJson(appOne, '/api/newsletter-signup', VALID.newsletter, client)).status).toBe(200);
@@ -278,8 +283,13 @@ describe('CORS and origins', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const proxied = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'https://www.sipa.example', host: 'www.sipa.example' });
     expect(proxied.status).toBe(201);
+    // X-Forwarded-Host names our host only when proxies are trusted (TRUST_PROXY).
     const forwarded = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'https://site.example', 'x-forwarded-host': 'site.example' });
-    expect(forwarded.status).toBe(201);
+    expect(forwarded.status).toBe(403);
+    const behindProxy = await makeApi('sqlite', { trustProxy: 1 });
+    const trusted = await postJson(behindProxy.app, '/api/contact', VALID.contact, { origin: 'https://site.example', 'x-forwarded-host': 'site.example' });
+    expect(trusted.status).toBe(201);
+    await behindProxy.close();
     const malformed = await postJson(api.app, '/api/contact', VALID.contact, { origin: 'not a url' });
     expect(malformed.status).toBe(403);
   });
