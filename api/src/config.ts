@@ -27,6 +27,8 @@ export interface ApiConfig {
   trustProxy: number;
   /** A request with `Authorization: Bearer <HEALTH_TOKEN>` sees the health details. Unset: nobody does. */
   healthToken?: string;
+  /** Most open connections the server accepts at once (MAX_CONNECTIONS). */
+  maxConnections: number;
   /** Most messages kept in the outbox while no SMTP_URL is set; the oldest go first. */
   outboxLimit: number;
   mailFrom: string;
@@ -59,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : int(env.TRUST_PROXY, 0),
     healthToken: env.HEALTH_TOKEN || undefined,
     outboxLimit: int(env.OUTBOX_LIMIT, 10_000) || 10_000,
+    maxConnections: int(env.MAX_CONNECTIONS, 1000) || 1000,
     mailFrom: env.MAIL_FROM || `${site.name} <${site.mailboxes.noreply}>`,
     staffMailbox: env.STAFF_MAILBOX || site.mailboxes.staff,
     siteUrl: (env.SITE_URL || site.url).replace(/\/+$/, ''),

@@ -3,25 +3,77 @@
  * PORT (default 4321) and HOST (default 0.0.0.0) choose where it listens; api/README.md lists
  * the API's own variables.
  */
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { closeServices, createApp, createServices, type Services } from './app.ts';
+import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
 import { createStaticSite } from './static-site.ts';
-import { securityHeaders } from '../../src/lib/security-policy.ts';
+import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
+
+/** Slow phones get time; a client that trickles its headers (slowloris) does not. */
+export const SERVER_TIMEOUTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 } as const;
 
 export function createServerApp(options: { distDir: string; https: boolean; services: Services }) {
   const site = createStaticSite(options.distDir);
   const headers = securityHeaders({ https: options.https });
+  const { trustProxy } = options.services.config;
   const root = new Hono();
+  // Behind a trusted TLS-terminating proxy, a plain-HTTP request is sent to HTTPS first.
+  root.use(async (c, next) => {
+    if (options.https && forwardedValue(c, 'x-forwarded-proto', trustProxy) === 'http') {
+      const url = new URL(c.req.url);
+      const host = forwardedValue(c, 'x-forwarded-host', trustProxy) ?? c.req.header('host') ?? url.host;
+      const safeMethod = c.req.method === 'GET' || c.req.method === 'HEAD';
+      return c.redirect(`https://${host}${url.pathname}${url.search}`, safeMethod ? 301 : 308);
+    }
+    await next();
+  });
   root.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+    for (const [name, value] of Object.entries(headers)) {
+      if (name !== 'Content-Security-Policy') c.res.headers.set(name, value);
+      // Pages get the page policy (beside their <meta> one); everything else a strict policy,
+      // unless the static site chose one for the file (a standalone HTML document).
+      else if (!c.res.headers.has(name)) c.res.headers.set(name, isPage ? value : STRICT_CONTENT_SECURITY_POLICY);
+    }
   });
   root.route('/', createApp(options.services, { version: process.env.npm_package_version }));
   root.all('*', (c) => site.handle(c));
   return { app: root, files: site.size };
+}
+
+export interface ListenOptions {
+  port: number;
+  hostname: string;
+  /** Most open connections at once (MAX_CONNECTIONS); more are refused at once. */
+  maxConnections: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/** Listens with the timeouts and the connection cap; resolves once the port is open. */
+export async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, options: ListenOptions): Promise<ServerType> {
+  const headersTimeout = options.headersTimeoutMs ?? SERVER_TIMEOUTS.headersTimeoutMs;
+  const requestTimeout = options.requestTimeoutMs ?? SERVER_TIMEOUTS.requestTimeoutMs;
+  let server!: ServerType;
+  await new Promise<void>((resolve) => {
+    server = serve(
+      {
+        fetch: app.fetch,
+        port: options.port,
+        hostname: options.hostname,
+        // Node checks the two timeouts every connectionsCheckingInterval (30 s by default).
+        serverOptions: { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+      },
+      () => resolve(),
+    );
+  });
+  (server as Server).maxConnections = options.maxConnections;
+  return server;
 }
 
 const isMain = import.meta.filename === process.argv[1];
@@ -32,11 +84,11 @@ if (isMain) {
   const config = loadConfig();
   const services = await createServices(config);
   const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services });
-  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-    console.log(`SIPA site: ${files} files from ${distDir}, listening on http://localhost:${info.port}`);
-    console.log(`API: ${services.db.dialect} at ${services.db.location}; mail via ${services.mailer.transportName}`);
-  });
-  // Retry queued mail (earlier failures, or everything once SMTP_URL is set).
+  const server = await listen(app, { port, hostname, maxConnections: config.maxConnections });
+  const address = server.address();
+  console.log(`SIPA site: ${files} files from ${distDir}, listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
+  console.log(`API: ${services.db.dialect} at ${services.db.location}; mail via ${services.mailer.transportName}`);
+  // Retry queued mail (earlier failures, or everything once SMTP_URL is set); trims the outbox without it.
   const retry = setInterval(() => {
     services.mailer.processOutbox().catch((error) => console.error('mail: outbox run failed', error instanceof Error ? error.message : error));
   }, config.outboxIntervalMs);

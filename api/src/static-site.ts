@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { Context } from 'hono';
 import { canonicalRedirect } from '../../src/lib/routes.ts';
+import { STRICT_CONTENT_SECURITY_POLICY, documentContentSecurityPolicy } from '../../src/lib/security-policy.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,6 +43,21 @@ interface StaticFile {
   type: string;
   etag: string;
   cacheControl: string;
+  /** The header policy of a file that is not a built page (those carry the page policy and a <meta> one). */
+  csp?: string;
+}
+
+/**
+ * Built pages carry a <meta> Content-Security-Policy and get the page header policy from the
+ * server; every other file gets a strict one: nothing but, for a standalone HTML document,
+ * its own inline <style> blocks by hash.
+ */
+function headerPolicy(type: string, body: Buffer): string | undefined {
+  if (!type.startsWith('text/html')) return STRICT_CONTENT_SECURITY_POLICY;
+  const html = body.toString('utf8');
+  if (/<meta[^>]+http-equiv=["']?content-security-policy/i.test(html)) return undefined;
+  const hashes = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
+  return documentContentSecurityPolicy(hashes);
 }
 
 function listFiles(dir: string): string[] {
@@ -77,6 +93,7 @@ function loadFile(path: string, urlPath: string): StaticFile {
       return br;
     },
     type,
+    csp: headerPolicy(type, body),
     etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
     // Hashed build assets never change; everything else is revalidated so edits show at once.
     cacheControl: urlPath.startsWith('/_astro/')
@@ -120,6 +137,7 @@ export function createStaticSite(distDir: string): StaticSite {
       Vary: 'Accept-Encoding',
     });
     if (status === 200) headers.set('ETag', file.etag);
+    if (file.csp) headers.set('Content-Security-Policy', file.csp);
     if (status === 200 && c.req.header('if-none-match') === file.etag) {
       return new Response(null, { status: 304, headers });
     }

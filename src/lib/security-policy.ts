@@ -23,7 +23,22 @@ export function contentSecurityDirectives(config: Pick<SiteConfig, 'analytics'>)
   ] as Directive[];
 }
 
-/** Headers that every response of the site carries, in the Node server and in `_headers`. */
+/**
+ * The header policy of everything that is not one of the site's pages (JSON, scripts, styles,
+ * SVG, text, redirects): nothing may load, frame it or be submitted from it.
+ */
+export const STRICT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** A standalone HTML document (the downloadable guides): the strict policy plus its own inline styles by hash. */
+export function documentContentSecurityPolicy(styleHashes: readonly string[]): string {
+  return styleHashes.length ? `${STRICT_CONTENT_SECURITY_POLICY}; style-src ${styleHashes.map((hash) => `'${hash}'`).join(' ')}` : STRICT_CONTENT_SECURITY_POLICY;
+}
+
+/**
+ * Headers that every response of the site carries, in the Node server and in `_headers`. The
+ * Content-Security-Policy here is the one of the site's pages (which add their own <meta>
+ * policy); the Node server sends STRICT_CONTENT_SECURITY_POLICY on everything else.
+ */
 export function securityHeaders(options: { https: boolean }): Record<string, string> {
   return {
     'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
