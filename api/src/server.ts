@@ -41,7 +41,15 @@ export function createServerApp(options: { distDir: string; https: boolean; serv
       else if (!c.res.headers.has(name)) c.res.headers.set(name, isPage ? value : STRICT_CONTENT_SECURITY_POLICY);
     }
   });
-  root.route('/', createApp(options.services, { version: process.env.npm_package_version }));
+  const api = createApp(options.services, { version: process.env.npm_package_version });
+  // Without JavaScript the newsletter pages' button posts to the page's own address (which
+  // carries the token): hand it to the API.
+  root.post('/newsletter/:action{confirm|unsubscribe}', (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = `/api/newsletter/${c.req.param('action')}`;
+    return api.fetch(new Request(url, { method: 'POST', headers: c.req.raw.headers, body: c.req.raw.body, duplex: 'half' } as RequestInit));
+  });
+  root.route('/', api);
   root.all('*', (c) => site.handle(c));
   return { app: root, files: site.size };
 }

@@ -52,9 +52,9 @@ describeBackends('newsletter double opt-in', (backend) => {
     for (const method of ['GET', 'HEAD']) {
       const response = await api.app.request(`/api/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`, { method });
       expect(response.status).toBe(303);
-      expect(response.headers.get('location')).toBe(`/newsletter/confirm?token=${confirmToken}`);
+      expect(response.headers.get('location')).toBe(`/newsletter/confirm?token=${confirmToken}#ready`);
       const unsubscribe = await api.app.request(`/api/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`, { method });
-      expect(unsubscribe.headers.get('location')).toBe(`/newsletter/unsubscribe?token=${unsubscribeToken}`);
+      expect(unsubscribe.headers.get('location')).toBe(`/newsletter/unsubscribe?token=${unsubscribeToken}#ready`);
     }
     expect(await status(api, row.id)).toBe('pending');
     // The page's button: a form post of the token, answered with a 303 back to the page.

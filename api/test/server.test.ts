@@ -28,6 +28,7 @@ function tinyDist(): string {
   };
   write('index.html', `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><h1>Home</h1></body></html>`);
   write('404.html', `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><span data-missing-path></span></body></html>`);
+  write('newsletter/confirm/index.html', `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><form method="post"><button>Confirm</button></form></body></html>`);
   write('_astro/app.abc.js', 'console.log(1)');
   write('_astro/site.abc.css', 'body{color:red}');
   write('art/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -181,6 +182,22 @@ describe('responses of the server', () => {
     expect(page.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
     const missing = await site.app.request('/missing');
     expect(missing.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+  });
+
+  test("without JavaScript the page's button posts to the page's own address, and the server hands it to the API", async () => {
+    const signup = await site.app.request('/api/newsletter-signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nojs@example.org' }) });
+    expect(signup.status).toBe(200);
+    const mail = await site.services.db.kysely.selectFrom('outbox').select('text_body').where('to_address', '=', 'nojs@example.org').where('kind', '=', 'newsletter.confirm').executeTakeFirstOrThrow();
+    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(mail.text_body)![0]);
+    expect(link.hash).toBe('#ready');
+    // Opening the link is a GET of a static page: nothing changes.
+    expect((await site.app.request(`${link.pathname}${link.search}`)).status).toBe(200);
+    const state = () => site.services.db.kysely.selectFrom('subscribers').select('status').where('email', '=', 'nojs@example.org').executeTakeFirstOrThrow();
+    expect((await state()).status).toBe('pending');
+    const button = await site.app.request(`${link.pathname}${link.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(button.status).toBe(303);
+    expect(button.headers.get('location')).toBe('/newsletter/confirm?status=done#done');
+    expect((await state()).status).toBe('confirmed');
   });
 
   test('unknown /api paths answer JSON 404 and a wrong method JSON 405, not the site', async () => {

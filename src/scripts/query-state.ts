@@ -1,8 +1,10 @@
 /**
  * Result pages that several outcomes share (newsletter confirm/unsubscribe, the form error
  * page) render every outcome and show one: the URL fragment picks it with CSS :target even
- * without JavaScript; this script does the same from ?status= and, given ?token=, first asks
- * the API (the link in the email).
+ * without JavaScript; this script does the same from ?status=. Given ?token= (the link in the
+ * email) it shows the page's button and nothing else: opening a link never changes anything,
+ * so mail scanners that fetch links cannot confirm or unsubscribe anybody. The button POSTs
+ * the token (as JSON here; as a form post to the page's own address without JavaScript).
  */
 export interface QueryStateOptions {
   /** The API endpoint that takes {token} (confirm or unsubscribe). */
@@ -20,23 +22,29 @@ function show(root: HTMLElement, state: string): void {
   if (found) root.querySelector<HTMLElement>(`[data-state="${state}"] h2`)?.focus();
 }
 
-export async function runQueryState(root: HTMLElement, options: QueryStateOptions = {}): Promise<void> {
+export function runQueryState(root: HTMLElement, options: QueryStateOptions = {}): void {
   const params = new URLSearchParams(window.location.search);
   const token = params.get('token');
-  if (token && options.endpoint) {
-    show(root, 'working');
-    try {
-      const response = await fetch(options.endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ token }),
-      });
-      show(root, response.ok ? 'done' : response.status === 400 ? 'invalid' : 'failed');
-    } catch {
-      show(root, 'failed');
-    }
-    // The token has done its work; keep it out of history and referrers.
-    history.replaceState(null, '', `${window.location.pathname}?status=${root.dataset.current}`);
+  const form = root.querySelector<HTMLFormElement>('form[data-token-form]');
+  if (token && options.endpoint && form) {
+    const endpoint = options.endpoint;
+    show(root, 'ready');
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      show(root, 'working');
+      try {
+        const response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ token }),
+        });
+        show(root, response.ok ? 'done' : response.status === 400 ? 'invalid' : 'failed');
+      } catch {
+        show(root, 'failed');
+      }
+      // The token has done its work; keep it out of history and referrers.
+      history.replaceState(null, '', `${window.location.pathname}?status=${root.dataset.current}`);
+    });
     return;
   }
   const state = params.get('status') ?? window.location.hash.slice(1);

@@ -33,7 +33,8 @@ export async function tokenLinks(services: Services, id: string, issuedAt: numbe
   const confirm = await services.tokens.sign('confirm', id, issuedAt);
   const unsubscribe = await services.tokens.sign('unsubscribe', id);
   return {
-    confirmUrl: `${base}${PAGES.confirm}?token=${confirm}`,
+    // #ready shows the page's button even without JavaScript (CSS :target).
+    confirmUrl: `${base}${PAGES.confirm}?token=${confirm}#ready`,
     // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` to this address.
     unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${unsubscribe}`,
   };
@@ -150,7 +151,7 @@ function tokenRoute(services: Services, purpose: TokenPurpose) {
       .get('/', (c) => {
         const token = c.req.query('token');
         c.header('Cache-Control', 'no-store');
-        return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}` : PAGES[purpose], 303);
+        return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}#ready` : PAGES[purpose], 303);
       })
       .post('/', async (c) => {
         const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
