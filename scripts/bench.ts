@@ -3,6 +3,8 @@
  *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
  *   2. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
  *      server measured in the same run.
+ *   3. API fuzz: 10,000 seeded hostile requests on SQLite and on PostgreSQL; 5xx and rows from
+ *      refused requests must both be 0.
  * Deterministic byte counts are also enforced by tests; the timings here are only reported.
  */
 import { existsSync } from 'node:fs';
@@ -54,5 +56,25 @@ async function printApiLoad(): Promise<void> {
   console.log(`\nratio (API / bare): ${r.ratio.toFixed(3)}`);
 }
 
+async function printFuzz(): Promise<void> {
+  const module = join(import.meta.dirname, '..', 'api', 'bench', 'fuzz-bench.ts');
+  if (!existsSync(module)) return;
+  const { fuzzBench, FUZZ_REQUESTS, FUZZ_SEED } = (await import(module)) as typeof import('../api/bench/fuzz-bench.ts');
+  console.log(`\nAPI fuzz: ${FUZZ_REQUESTS} seeded hostile requests per database (seed ${FUZZ_SEED})\n`);
+  const results = await fuzzBench();
+  for (const [database, result] of Object.entries(results)) {
+    if (typeof result === 'string') {
+      console.log(`${database.padEnd(10)} ${result}`);
+      continue;
+    }
+    const statuses = Object.entries(result.byStatus)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ');
+    console.log(`${database.padEnd(10)} 5xx: ${result.serverErrors}, rows from refused requests: ${result.rowsFromRefused}, accepted: ${result.accepted}, alive: ${result.alive ? 'yes' : 'NO'}`);
+    console.log(`${''.padEnd(10)} answers: ${statuses}`);
+  }
+}
+
 printPageWeights();
 await printApiLoad();
+await printFuzz();
