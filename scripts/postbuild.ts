@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { routeAliases } from '../src/lib/routes.ts';
-import { securityHeaders } from '../src/lib/security-policy.ts';
+import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import { sectionNotFoundPages } from '../api/src/static-site.ts';
 import { listFiles } from './page-weight.ts';
 
@@ -27,6 +27,18 @@ writeFileSync(join(dist, '_redirects'), [...redirects, ...notFound, ''].join('\n
 const headers = Object.entries(securityHeaders({ https: true })).map(([name, value]) => `  ${name}: ${value}`);
 writeFileSync(
   join(dist, '_headers'),
-  ['/*', ...headers, '', '/_astro/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n'),
+  [
+    '/*',
+    ...headers,
+    '',
+    // Scripts, styles and artwork also get the strict policy (a CDN sends both; both apply).
+    '/_astro/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    `  Content-Security-Policy: ${STRICT_CONTENT_SECURITY_POLICY}`,
+    '',
+    '/art/*',
+    `  Content-Security-Policy: ${STRICT_CONTENT_SECURITY_POLICY}`,
+    '',
+  ].join('\n'),
 );
 console.log(`postbuild: ${files.length} files checked, _redirects and _headers written`);
