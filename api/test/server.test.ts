@@ -47,7 +47,7 @@ function appendingProxy(target: number, proto: 'http' | 'https') {
       'x-forwarded-proto': proto,
       'x-forwarded-host': req.headers.host ?? '',
     };
-    const upstream = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers }, (answer) => {
+    const upstream = http.request({ host: '127.0.0.1', port: target, agent: false, method: req.method, path: req.url, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
