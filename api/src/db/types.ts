@@ -68,6 +68,14 @@ export interface AppSecretsTable {
   value: string;
   created_at: string;
 }
+export interface StaffSignInFailuresTable {
+  id: string;
+  /** 'account' (the lower-cased username) or 'address' (the client address). */
+  scope: 'account' | 'address';
+  subject: string;
+  /** Milliseconds since the epoch. */
+  failed_at: number;
+}
 
 export interface Database {
   subscribers: SubscribersTable;
@@ -77,4 +85,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  staff_sign_in_failures: StaffSignInFailuresTable;
 }
