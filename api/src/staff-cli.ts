@@ -8,7 +8,7 @@
  */
 import { closeServices, createServices } from './app.ts';
 import { StaffAccountError, type StaffMember } from './auth/accounts.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type ApiConfig } from './config.ts';
 
 const USAGE = `Usage: npm run staff -- <command>
   create <username> <email> [--admin]   invite a staff member (prints a temporary password once)
@@ -22,7 +22,7 @@ function describe(member: StaffMember): string {
   return `${member.username.padEnd(20)} ${member.email.padEnd(32)} ${member.role.padEnd(6)} ${state}`;
 }
 
-export async function runStaffCommand(args: string[], out: (line: string) => void = console.log): Promise<number> {
+export async function runStaffCommand(args: string[], out: (line: string) => void = console.log, config?: ApiConfig): Promise<number> {
   const [command, ...rest] = args;
   const flags = rest.filter((arg) => arg.startsWith('--'));
   const positional = rest.filter((arg) => !arg.startsWith('--'));
@@ -31,7 +31,7 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
     out(USAGE);
     return 2;
   }
-  const services = await createServices(loadConfig());
+  const services = await createServices(config ?? loadConfig());
   const { accounts } = services.staff;
   try {
     if (command === 'create') {
