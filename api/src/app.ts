@@ -35,7 +35,12 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
   });
   const tokens = createTokenSigner(db.kysely, config.secretKey);
   await tokens.init();
-  const staff = await createStaffServices({ config, db, mailer });
+  const staff = await createStaffServices({ config, db, mailer }).catch(async (error: unknown) => {
+    // A refused ADMIN_PASSWORD stops the start: leave no connection behind.
+    mailer.close();
+    await db.close();
+    throw error;
+  });
   return { config, db, mailer, tokens, staff };
 }
 

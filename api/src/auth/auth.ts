@@ -8,7 +8,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { passwordProblems } from '../../../src/lib/password-policy.ts';
+import { PASSWORD_MESSAGES, passwordProblems } from '../../../src/lib/password-policy.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -44,6 +44,8 @@ export function passwordPolicyError(field: string, problems: string[]): APIError
     issues: problems.map((message) => ({ path: field, message })),
   } as never);
 }
+
+const POLICY_MESSAGES = new Set<string>(Object.values(PASSWORD_MESSAGES));
 
 const SECRET_NAME = 'staff-auth-secret';
 
@@ -89,7 +91,14 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
     trustedOrigins: ownOrigins,
     telemetry: { enabled: false },
     // Failed sign-ins are answered and counted by the mount; Better Auth's own warnings would only repeat them.
-    logger: { level: 'error' },
+    logger: {
+      level: 'error',
+      log(level, message, ...args) {
+        // A password the policy refused is an answer to the client, not a server error.
+        if (POLICY_MESSAGES.has(message)) return;
+        console.error(`[staff auth] ${level}: ${message}`, ...args);
+      },
+    },
     user: {
       modelName: 'staff_user',
       additionalFields: {
