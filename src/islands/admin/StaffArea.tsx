@@ -3,7 +3,7 @@
  * in; an administrator sees the area, anyone else is sent to /admin/login. The session flag in
  * session storage is only a hint kept for the screens: it opens nothing.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field } from '../form-kit.tsx';
@@ -101,7 +101,7 @@ function AccountPanel({ me }: { me: Me }) {
   const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
   const newPassword = useNewPassword();
 
-  async function changePassword(event: FormEvent<HTMLFormElement>) {
+  async function changePassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     newPassword.touchAll();
     setCurrentError(current ? '' : MESSAGES.fieldRequired);

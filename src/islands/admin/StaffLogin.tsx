@@ -3,7 +3,7 @@
  * and "Forgot your password?" (a 6-digit code by email, then a new password). The sign-in form is
  * a real form that posts to the API before hydration; the API answers it with a 303.
  */
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field, useHydrated } from '../form-kit.tsx';
@@ -73,7 +73,7 @@ export default function StaffLogin() {
     go(next);
   };
 
-  async function signIn(event: FormEvent<HTMLFormElement>) {
+  async function signIn(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors: Record<string, string> = {};
     if (!username.trim()) errors.username = MESSAGES.fieldRequired;
@@ -103,7 +103,7 @@ export default function StaffLogin() {
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 401 ? STAFF_TEXT.invalidCredentials : (answer.body.message ?? NETWORK_PROBLEM) });
   }
 
-  async function changePassword(event: FormEvent<HTMLFormElement>) {
+  async function changePassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     newPassword.touchAll();
     const errors: Record<string, string> = {};
@@ -129,7 +129,7 @@ export default function StaffLogin() {
     });
   }
 
-  async function sendCode(event?: FormEvent<HTMLFormElement>) {
+  async function sendCode(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       setFieldErrors({ email: MESSAGES.fieldEmail });
@@ -147,7 +147,7 @@ export default function StaffLogin() {
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
   }
 
-  async function resetPassword(event: FormEvent<HTMLFormElement>) {
+  async function resetPassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     newPassword.touchAll();
     const errors: Record<string, string> = {};
