@@ -68,6 +68,17 @@ describeBackends('staff accounts', (backend) => {
     expect((await signInRequest(api, MEMBER.username, MEMBER.password, { 'x-test-client': '192.0.2.67' })).status).toBe(200);
   });
 
+  test("Better Auth's own limiter counts by the project's client address, not by headers a client sends", async () => {
+    const ask = (address: string, forwarded: string) =>
+      postAuth(api, '/api/auth/email-otp/request-password-reset', { email: 'someone@example.org' }, undefined, { 'x-test-client': address, 'x-forwarded-for': forwarded, 'x-sipa-client-address': forwarded });
+    for (let i = 0; i < 3; i++) expect((await ask('198.51.100.200', `203.0.113.${i + 1}`)).status).toBe(200);
+    // A fresh X-Forwarded-For (or our own header, forged) does not make a new client.
+    const limited = await ask('198.51.100.200', '203.0.113.99');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await ask('198.51.100.201', '203.0.113.99')).status).toBe(200);
+  });
+
   test.each(POLICY)('the policy on a password change: %s', async (password, message) => {
     const cookie = await signIn(api, MEMBER.username, MEMBER.password);
     const response = await postAuth(api, '/api/auth/change-password', { currentPassword: MEMBER.password, newPassword: password }, cookie);
