@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, invite, latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
 
 test.describe('staff sign-in', () => {
@@ -155,6 +156,26 @@ test.describe('staff sign-in', () => {
     await laptop.reload();
     await expect(laptop).toHaveURL(/\/admin\/login$/);
   });
+
+  for (const width of [320, 1280]) {
+    test(`the signed-in staff area and the policy messages have no WCAG A/AA violations at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const axe = async () => {
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+        return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
+      };
+      await signInThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password);
+      await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+      await page.getByLabel('New password').fill('abc');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByText('Password must have numbers')).toBeVisible();
+      // From the top, as the route sweep does: scrolled, the site's sticky header covers whatever passes under it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await axe()).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+  }
 
   test('the staff pages are noindex, outside the sitemap and load no analytics', async ({ request }) => {
     for (const path of ['/admin/login', '/admin']) {
