@@ -290,7 +290,7 @@ export default function StaffLogin() {
           </button>
           <p className="staff-links">
             <button type="button" className="staff-link-button" disabled={busy} onClick={() => void sendCode()}>
-              Resend Code
+              {STAFF_TEXT.resendCode}
             </button>
             <a href="/admin/login" onClick={link('sign-in')}>
               {STAFF_TEXT.backToSignIn}
