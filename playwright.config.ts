@@ -7,6 +7,9 @@ import { chromiumLaunchOptions } from './tests/support/browser.ts';
  * names another, or Playwright's own browsers are installed and CHROMIUM_PATH is set to "bundled".
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** The SMTP peer the server sends to (tests read the staff reset code from its files). */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +25,7 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: [{
     command: 'node api/src/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
@@ -30,10 +33,21 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`,
+      DATA_DIR: dataDir,
       NODE_ENV: 'test',
       // The form tests submit many times from one address; production keeps the default limit.
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000',
+      // The first administrator (tests/e2e/staff-support.ts uses the same values) and real SMTP.
+      ADMIN_USERNAME: 'e2e.admin',
+      ADMIN_PASSWORD: 'E2e#Admin2026',
+      ADMIN_EMAIL: 'e2e.admin@example.org',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     },
-  },
+  }, {
+    command: 'node tests/support/smtp-peer.ts',
+    port: smtpPort,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { SMTP_PEER_PORT: String(smtpPort), MAIL_DIR: `${dataDir}/mail` },
+  }],
 });

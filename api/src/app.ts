@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { MESSAGES } from '../../src/lib/messages.ts';
+import { createStaffServices } from './auth/index.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
 import { openAndMigrate } from './db/index.ts';
 import { createMailer } from './mail/outbox.ts';
@@ -12,6 +13,8 @@ import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/forms.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
+import { staffAuthRoutes } from './routes/staff-auth.ts';
+import { staffRoutes } from './routes/staff.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
@@ -34,7 +37,13 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
   });
   const tokens = createTokenSigner(db.kysely, config.secretKey);
   await tokens.init();
-  return { config, db, mailer, tokens };
+  const staff = await createStaffServices({ config, db, mailer }).catch(async (error: unknown) => {
+    // A refused ADMIN_PASSWORD stops the start: leave no connection behind.
+    mailer.close();
+    await db.close();
+    throw error;
+  });
+  return { config, db, mailer, tokens, staff };
 }
 
 export async function closeServices(services: Services): Promise<void> {
@@ -64,6 +73,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/contact', contactRoutes(services));
   app.route('/volunteer-application', volunteerRoutes(services));
   app.route('/partnership-inquiry', partnershipRoutes(services));
+  app.route('/auth', staffAuthRoutes(services));
+  app.route('/staff', staffRoutes(services));
 
   // Every other /api path answers here, so the static site's catch-all never sees it.
   app.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

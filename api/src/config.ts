@@ -36,6 +36,12 @@ export interface ApiConfig {
   siteUrl: string;
   /** Whether the server retries the outbox on a timer (the server sets it; tests call it). */
   outboxIntervalMs: number;
+  /** HTTPS=true: the site is served over HTTPS, so staff cookies are Secure and __Secure- prefixed. */
+  https: boolean;
+  /** The first administrator, created at start when no administrator exists (all three set). */
+  adminUsername?: string;
+  adminPassword?: string;
+  adminEmail?: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -66,6 +72,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffMailbox: env.STAFF_MAILBOX || site.mailboxes.staff,
     siteUrl: (env.SITE_URL || site.url).replace(/\/+$/, ''),
     outboxIntervalMs: int(env.OUTBOX_INTERVAL_MS, 60_000),
+    https: env.HTTPS === 'true',
+    adminUsername: env.ADMIN_USERNAME?.trim() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     ...overrides,
   };
 }

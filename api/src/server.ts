@@ -90,7 +90,11 @@ if (isMain) {
   const hostname = process.env.HOST ?? '0.0.0.0';
   const distDir = process.env.DIST_DIR ?? join(import.meta.dirname, '..', '..', 'dist');
   const config = loadConfig();
-  const services = await createServices(config);
+  const services = await createServices(config).catch((error: unknown) => {
+    // A refused ADMIN_PASSWORD (or a database that cannot be reached) stops the start with its reason.
+    console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services });
   const server = await listen(app, { port, hostname, maxConnections: config.maxConnections });
   const address = server.address();

@@ -1,4 +1,5 @@
-/** What every route needs, built once per app: config, database, mailer, token signer. */
+/** What every route needs, built once per app: config, database, mailer, token signer, staff auth. */
+import type { StaffServices } from './auth/index.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Mailer } from './mail/outbox.ts';
@@ -9,4 +10,6 @@ export interface Services {
   db: Db;
   mailer: Mailer;
   tokens: TokenSigner;
+  /** Staff accounts, sessions and sign-in limits (api/src/auth). */
+  staff: StaffServices;
 }

@@ -97,6 +97,22 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  // Failed staff sign-ins, per account and per client address, so every instance sees them.
+  '2026-11-22-001-staff-sign-in-failures': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('staff_sign_in_failures')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('scope', 'varchar(16)', (col) => col.notNull())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('failed_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('staff_sign_in_failures_subject').on('staff_sign_in_failures').columns(['scope', 'subject', 'failed_at']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('staff_sign_in_failures').ifExists().execute();
+    },
+  },
   '2026-11-22-002-abuse-limits': {
     async up(db: Kysely<any>) {
       // Per-address mail cooldowns (acknowledgements, newsletter confirmations).

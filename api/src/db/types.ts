@@ -75,6 +75,14 @@ export interface AppSecretsTable {
   value: string;
   created_at: string;
 }
+export interface StaffSignInFailuresTable {
+  id: string;
+  /** 'account' (the lower-cased username) or 'address' (the client address). */
+  scope: 'account' | 'address';
+  subject: string;
+  /** Milliseconds since the epoch. */
+  failed_at: number;
+}
 
 export interface Database {
   subscribers: SubscribersTable;
@@ -85,4 +93,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   mail_cooldowns: MailCooldownsTable;
+  staff_sign_in_failures: StaffSignInFailuresTable;
 }

@@ -1,0 +1,206 @@
+/**
+ * Staff accounts and sessions: Better Auth on the project's own Kysely instance (one connection
+ * to the SQLite file, or the PostgreSQL pool), with the username and admin plugins and email
+ * codes for a forgotten password. See STAFF.md for why each setting is what it is.
+ */
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, emailOTP, username } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { PASSWORD_MESSAGES, passwordProblems } from '../../../src/lib/password-policy.ts';
+import type { ApiConfig } from '../config.ts';
+import type { Db, Database } from '../db/index.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { resetCodeMail } from './mails.ts';
+
+/** Staff sessions end after 30 minutes without a request and 12 hours after sign-in, whatever happens. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+/** A password reset code: 6 digits, valid 10 minutes, 3 attempts. */
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_SECONDS = 10 * 60;
+export const RESET_CODE_ATTEMPTS = 3;
+
+/** The header through which the mount hands Better Auth the project's own idea of the client address. */
+export const CLIENT_ADDRESS_HEADER = 'x-sipa-client-address';
+
+/** Every Better Auth path that sets a password, and the body field that carries it. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+  '/set-password': 'newPassword',
+  '/email-otp/reset-password': 'password',
+  '/admin/create-user': 'password',
+  '/admin/set-user-password': 'newPassword',
+};
+
+/** A 400 in the API's own shape ({ message, issues }) for a password the policy refuses. */
+export function passwordPolicyError(field: string, problems: string[]): APIError {
+  return new APIError('BAD_REQUEST', {
+    message: problems[0],
+    code: 'PASSWORD_POLICY',
+    issues: problems.map((message) => ({ path: field, message })),
+  } as never);
+}
+
+const POLICY_MESSAGES = new Set<string>(Object.values(PASSWORD_MESSAGES));
+
+const SECRET_NAME = 'staff-auth-secret';
+
+/** SECRET_KEY when set; otherwise a random key created once and kept in the database for every instance. */
+export async function authSecret(db: Kysely<Database>, secretKey?: string): Promise<string> {
+  if (secretKey) return secretKey;
+  const existing = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
+  if (existing) return existing.value;
+  await db
+    .insertInto('app_secrets')
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  return (await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow()).value;
+}
+
+export interface StaffAuthDeps {
+  config: ApiConfig;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
+  const ownOrigins = (request?: Request) => {
+    const origins = [config.siteUrl, ...config.allowedOrigins];
+    if (request) {
+      const url = new URL(request.url);
+      origins.push(url.origin);
+      const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+      // Same host counts whatever the scheme, as in the API's own origin rule (TLS may end at a proxy).
+      if (host) origins.push(`http://${host}`, `https://${host}`);
+    }
+    return origins;
+  };
+
+  return betterAuth({
+    appName: 'SIPA staff',
+    baseURL: config.siteUrl,
+    basePath: '/api/auth',
+    secret,
+    database: { db: db.kysely as Kysely<any>, type: db.dialect, transaction: true },
+    trustedOrigins: ownOrigins,
+    telemetry: { enabled: false },
+    // Failed sign-ins are answered and counted by the mount; Better Auth's own warnings would only repeat them.
+    logger: {
+      level: 'error',
+      log(level, message, ...args) {
+        // A password the policy refused is an answer to the client, not a server error.
+        if (POLICY_MESSAGES.has(message)) return;
+        console.error(`[staff auth] ${level}: ${message}`, ...args);
+      },
+    },
+    user: {
+      modelName: 'staff_user',
+      additionalFields: {
+        // Set for an invited member and after an administrator's reset: a new password first.
+        mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      modelName: 'staff_session',
+      expiresIn: SESSION_IDLE_SECONDS,
+      // Each request after a minute of use pushes the idle deadline on (one write a minute at most).
+      updateAge: 60,
+      cookieCache: { enabled: false },
+    },
+    account: { modelName: 'staff_account' },
+    verification: { modelName: 'staff_verification' },
+    emailAndPassword: {
+      enabled: true,
+      // Staff are invited by an administrator (npm run staff -- create), never sign themselves up.
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+    },
+    rateLimit: {
+      enabled: config.rateLimitMax > 0,
+      storage: 'database',
+      modelName: 'staff_rate_limit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/email-otp/request-password-reset': { window: 60, max: 3 },
+        '/email-otp/reset-password': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'sipa',
+      useSecureCookies: config.https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      // The mount writes the project's own client address (clientAddress in rate-limit.ts) here.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: 'This account is disabled. Please ask an administrator.' }),
+      emailOTP({
+        otpLength: RESET_CODE_LENGTH,
+        expiresIn: RESET_CODE_SECONDS,
+        allowedAttempts: RESET_CODE_ATTEMPTS,
+        storeOTP: 'hashed',
+        disableSignUp: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          // Only the reset code is ever asked for: the mount exposes no other email-code endpoint.
+          if (type !== 'forget-password') return;
+          const ids = await mailer.enqueue(db.kysely, [resetCodeMail(email, otp, RESET_CODE_SECONDS / 60)]);
+          mailer.deliverLater(ids);
+        },
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        update: {
+          // A refresh never carries a session past 12 hours from its sign-in.
+          async before(data, ctx) {
+            const createdAt = ctx?.context.session?.session.createdAt;
+            if (!createdAt || !data.expiresAt) return;
+            const cap = new Date(new Date(createdAt).getTime() + SESSION_ABSOLUTE_SECONDS * 1000);
+            if (new Date(data.expiresAt) > cap) return { data: { ...data, expiresAt: cap } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path];
+        if (field) {
+          const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+          if (typeof password === 'string') {
+            const problems = passwordProblems(password);
+            if (problems.length) throw passwordPolicyError(field, problems);
+          }
+        }
+        // A password change always ends every other session.
+        if (ctx.path === '/change-password' && ctx.body) {
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.context.returned instanceof Error) return;
+        if (ctx.path === '/change-password') {
+          const userId = ctx.context.session?.user.id;
+          if (userId) await ctx.context.internalAdapter.updateUser(userId, { mustChangePassword: false });
+        }
+        if (ctx.path === '/email-otp/reset-password') {
+          const email = String((ctx.body as { email?: string }).email ?? '').toLowerCase();
+          const found = await ctx.context.internalAdapter.findUserByEmail(email);
+          if (found) await ctx.context.internalAdapter.updateUser(found.user.id, { mustChangePassword: false });
+        }
+      }),
+    },
+  });
+}
+
+export type StaffAuth = ReturnType<typeof createStaffAuth>;

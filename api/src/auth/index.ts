@@ -1,0 +1,27 @@
+/** The staff side as one service: Better Auth, the account operations and the sign-in throttle. */
+import type { ApiConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { ensureFirstAdmin, staffAccounts, type StaffAccounts } from './accounts.ts';
+import { authSecret, createStaffAuth, type StaffAuth } from './auth.ts';
+import { migrateStaffTables } from './migrate.ts';
+import { signInThrottle, type SignInThrottle } from './sign-in-throttle.ts';
+
+export interface StaffServices {
+  auth: StaffAuth;
+  accounts: StaffAccounts;
+  throttle: SignInThrottle;
+}
+
+/** Builds the staff services and brings Better Auth's tables up to date (after the project's migrations). */
+export async function createStaffServices(deps: { config: ApiConfig; db: Db; mailer: Mailer }): Promise<StaffServices> {
+  const secret = await authSecret(deps.db.kysely, deps.config.secretKey);
+  const auth = createStaffAuth({ ...deps, secret });
+  await migrateStaffTables(auth);
+  const accounts = staffAccounts(auth);
+  const firstAdmin = await ensureFirstAdmin(accounts, deps.config);
+  if (firstAdmin.created) console.log(`staff: created the first administrator "${firstAdmin.member.username}" (${firstAdmin.member.email})`);
+  return { auth, accounts, throttle: signInThrottle(deps.db.kysely) };
+}
+
+export { ensureFirstAdmin, migrateStaffTables };

@@ -1,0 +1,69 @@
+/**
+ * `npm run staff -- <command>`: staff accounts from the command line, on the configured database.
+ *   create <username> <email> [--admin]   invite a member; prints a one-time temporary password
+ *   reset-password <username>             new temporary password; ends the member's sessions
+ *   list                                  every account with its role and state
+ *   disable <username> | enable <username>
+ * A temporary password must be replaced at the member's first sign-in.
+ */
+import { closeServices, createServices } from './app.ts';
+import { StaffAccountError, type StaffMember } from './auth/accounts.ts';
+import { loadConfig, type ApiConfig } from './config.ts';
+
+const USAGE = `Usage: npm run staff -- <command>
+  create <username> <email> [--admin]   invite a staff member (prints a temporary password once)
+  reset-password <username>             give a member a new temporary password
+  list                                  list staff accounts
+  disable <username>                    refuse the member's sign-in and end their sessions
+  enable <username>                     allow the member to sign in again`;
+
+function describe(member: StaffMember): string {
+  const state = member.disabled ? 'disabled' : member.mustChangePassword ? 'must set a new password' : 'active';
+  return `${member.username.padEnd(20)} ${member.email.padEnd(32)} ${member.role.padEnd(6)} ${state}`;
+}
+
+export async function runStaffCommand(args: string[], out: (line: string) => void = console.log, config?: ApiConfig): Promise<number> {
+  const [command, ...rest] = args;
+  const flags = rest.filter((arg) => arg.startsWith('--'));
+  const positional = rest.filter((arg) => !arg.startsWith('--'));
+  const known: Record<string, number> = { create: 2, 'reset-password': 1, list: 0, disable: 1, enable: 1 };
+  if (!command || !(command in known) || positional.length !== known[command] || flags.some((flag) => flag !== '--admin' || command !== 'create')) {
+    out(USAGE);
+    return 2;
+  }
+  const services = await createServices(config ?? loadConfig());
+  const { accounts } = services.staff;
+  try {
+    if (command === 'create') {
+      const [username, email] = positional;
+      const { member, temporaryPassword } = await accounts.create({ username, email, admin: flags.includes('--admin') });
+      out(`Created ${member.role === 'admin' ? 'administrator' : 'staff member'} "${member.username}" <${member.email}>.`);
+      out(`Temporary password (shown once): ${temporaryPassword}`);
+      out('They sign in at /admin/login and must choose a new password there.');
+    } else if (command === 'reset-password') {
+      const { member, temporaryPassword } = await accounts.resetPassword(positional[0]);
+      out(`New temporary password for "${member.username}" (shown once): ${temporaryPassword}`);
+      out('Their sessions have ended; they must choose a new password at their next sign-in.');
+    } else if (command === 'list') {
+      const members = await accounts.list();
+      if (!members.length) out('No staff accounts yet. Create one with: npm run staff -- create <username> <email> --admin');
+      for (const member of members) out(describe(member));
+    } else {
+      const member = await accounts.setDisabled(positional[0], command === 'disable');
+      out(command === 'disable' ? `Disabled "${member.username}"; their sessions have ended.` : `Enabled "${member.username}".`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof StaffAccountError) {
+      out(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await closeServices(services);
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  process.exitCode = await runStaffCommand(process.argv.slice(2));
+}

@@ -1,0 +1,188 @@
+/**
+ * /admin: the gate and the staff area. Shows Loading... while it asks the server who is signed
+ * in; an administrator sees the area, anyone else is sent to /admin/login. The session flag in
+ * session storage is only a hint kept for the screens: it opens nothing.
+ */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { MESSAGES } from '../../lib/messages.ts';
+import { STAFF_TEXT } from '../../lib/staff-messages.ts';
+import { Alert, Field } from '../form-kit.tsx';
+import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+
+interface Me {
+  user: { username: string; email: string; name: string; role: string };
+  session: { createdAt: string; expiresAt: string };
+}
+
+/** The sections of the staff area. Later work adds Newsletter, Inbox and Tasks here; only what exists is listed. */
+const SECTIONS = [{ id: 'account', label: 'Account' }] as const;
+
+function leave(to: string) {
+  setAdminHint(false);
+  location.replace(to);
+}
+
+export default function StaffArea() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [problem, setProblem] = useState('');
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const response = await fetch('/api/staff/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+        if (cancelled) return;
+        if (response.status === 200) {
+          setAdminHint(true);
+          setMe((await response.json()) as Me);
+          return;
+        }
+        const body = (await response.json().catch(() => ({}))) as { code?: string };
+        if (response.status === 403 && body.code === 'password-change-required') return leave('/admin/login?step=new-password');
+        if (response.status === 403) return leave('/admin/login?step=not-admin');
+        return leave('/admin/login');
+      } catch {
+        if (!cancelled) setProblem(NETWORK_PROBLEM);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function logout() {
+    setLoggingOut(true);
+    await staffPost('/api/auth/sign-out', {});
+    leave('/admin/login');
+  }
+
+  if (problem) return <Alert tone="error">{problem}</Alert>;
+  if (!me) {
+    return (
+      <p className="staff-loading" role="status">
+        <span className="form-spinner" aria-hidden="true" />
+        {STAFF_TEXT.loading}
+      </p>
+    );
+  }
+
+  return (
+    <div className="staff-area">
+      <header className="staff-area__bar">
+        <p className="staff-area__who">
+          Signed in as <strong>{me.user.username}</strong>
+        </p>
+        <button type="button" className="sipa-button sipa-button--secondary staff-logout" onClick={() => void logout()} disabled={loggingOut}>
+          {STAFF_TEXT.logout}
+        </button>
+      </header>
+      <nav className="staff-nav" aria-label="Staff area">
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} aria-current="page">
+                {section.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <AccountPanel me={me} />
+    </div>
+  );
+}
+
+function AccountPanel({ me }: { me: Me }) {
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [signingOutEverywhere, setSigningOutEverywhere] = useState(false);
+  const newPassword = useNewPassword();
+
+  async function changePassword(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    newPassword.touchAll();
+    setCurrentError(current ? '' : MESSAGES.fieldRequired);
+    if (!current || !newPassword.valid) return;
+    setBusy(true);
+    setNotice(null);
+    const answer = await staffPost('/api/auth/change-password', { currentPassword: current, newPassword: newPassword.state.password });
+    setBusy(false);
+    if (answer.status === 200) {
+      setCurrent('');
+      newPassword.reset();
+      setNotice({ tone: 'success', text: STAFF_TEXT.passwordChanged });
+      return;
+    }
+    if (answer.status === 401) return leave('/admin/login');
+    setNotice({
+      tone: 'error',
+      text: answer.status === 0 ? NETWORK_PROBLEM : answer.body.code === 'INVALID_PASSWORD' ? STAFF_TEXT.wrongCurrentPassword : (answer.body.message ?? NETWORK_PROBLEM),
+    });
+  }
+
+  async function signOutEverywhere() {
+    setSigningOutEverywhere(true);
+    const answer = await staffPost('/api/auth/revoke-sessions', {});
+    if (answer.status === 200 || answer.status === 401) return leave('/admin/login');
+    setSigningOutEverywhere(false);
+    setNotice({ tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+  }
+
+  return (
+    <section id="account" className="staff-panel" aria-labelledby="account-heading">
+      <h2 id="account-heading" className="staff-panel__title">
+        Account
+      </h2>
+      <dl className="staff-facts">
+        <div>
+          <dt>Username</dt>
+          <dd>{me.user.username}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{me.user.email}</dd>
+        </div>
+        <div>
+          <dt>Role</dt>
+          <dd>{me.user.role === 'admin' ? 'Administrator' : 'Staff'}</dd>
+        </div>
+      </dl>
+
+      <div className="staff-panel__grid">
+        <form className="sipa-form staff-form staff-subcard" noValidate onSubmit={changePassword} aria-labelledby="change-password-heading">
+          <h3 id="change-password-heading">Change password</h3>
+          {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+          <Field
+            id="account-current"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onValue={(_, value) => setCurrent(value)}
+            error={currentError || undefined}
+          />
+          <NewPasswordFields idPrefix="account-new" flow={newPassword} />
+          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Busy busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
+          </button>
+        </form>
+
+        <div className="staff-subcard" aria-labelledby="sessions-heading" role="group">
+          <h3 id="sessions-heading">Sessions</h3>
+          <p className="staff-lead">
+            A session ends after 30 minutes without activity and 12 hours after sign-in. Lost a device or signed in on a shared computer? End every session,
+            this one included.
+          </p>
+          <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void signOutEverywhere()} disabled={signingOutEverywhere}>
+            {STAFF_TEXT.signOutEverywhere}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * /admin/login: sign in (Login / Logging in...), the forced new password of an invited member,
+ * and "Forgot your password?" (a 6-digit code by email, then a new password). The sign-in form is
+ * a real form that posts to the API before hydration; the API answers it with a 303.
+ */
+import { useEffect, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
+import { MESSAGES } from '../../lib/messages.ts';
+import { STAFF_TEXT } from '../../lib/staff-messages.ts';
+import { Alert, Field, useHydrated } from '../form-kit.tsx';
+import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+
+type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset';
+type Notice = { tone: 'error' | 'success'; text: string } | null;
+
+const SIGN_IN_ENDPOINT = '/api/auth/sign-in/username';
+const ERROR_TEXT: Record<string, string> = {
+  invalid: STAFF_TEXT.invalidCredentials,
+  locked: STAFF_TEXT.lockedOut,
+  disabled: STAFF_TEXT.accountDisabled,
+};
+const HEADINGS: Record<Step, string> = {
+  'sign-in': 'Sign in to the staff area',
+  'new-password': 'Choose a new password',
+  forgot: 'Reset your password',
+  reset: 'Enter your code',
+};
+
+export default function StaffLogin() {
+  const hydrated = useHydrated();
+  const [step, setStep] = useState<Step>('sign-in');
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The temporary password typed at sign-in, so the forced change need not ask for it again.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const newPassword = useNewPassword();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Where a plain form post (or a link) sent us: ?error=… or ?step=….
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const error = query.get('error');
+    const from = query.get('step');
+    if (from === 'new-password' || from === 'forgot') setStep(from);
+    if (from === 'not-admin') setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
+    if (error && ERROR_TEXT[error]) setNotice({ tone: 'error', text: ERROR_TEXT[error] });
+    if (error === 'required') setFieldErrors({ username: MESSAGES.fieldRequired, password: MESSAGES.fieldRequired });
+  }, []);
+
+  // A new step gets focus on its heading, so screen readers hear where they are.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const go = (next: Step, message: Notice = null) => {
+    setStep(next);
+    setNotice(message);
+    setFieldErrors({});
+    newPassword.reset();
+    history.replaceState(null, '', next === 'sign-in' ? '/admin/login' : `/admin/login?step=${next}`);
+  };
+  const link = (next: Step) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    go(next);
+  };
+
+  async function signIn(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors: Record<string, string> = {};
+    if (!username.trim()) errors.username = MESSAGES.fieldRequired;
+    if (!password) errors.password = MESSAGES.fieldRequired;
+    setFieldErrors(errors);
+    if (Object.keys(errors).length) return;
+    setBusy(true);
+    setNotice(null);
+    const answer = await staffPost(SIGN_IN_ENDPOINT, { username: username.trim(), password });
+    setBusy(false);
+    if (answer.status === 200 && answer.body.next === 'admin') {
+      setAdminHint(true);
+      location.assign('/admin');
+      return;
+    }
+    if (answer.status === 200 && answer.body.next === 'new-password') {
+      setCurrentPassword(password);
+      setPassword('');
+      go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
+      return;
+    }
+    if (answer.status === 200) {
+      setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
+      return;
+    }
+    setPassword('');
+    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 401 ? STAFF_TEXT.invalidCredentials : (answer.body.message ?? NETWORK_PROBLEM) });
+  }
+
+  async function changePassword(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    newPassword.touchAll();
+    const errors: Record<string, string> = {};
+    if (!currentPassword) errors.currentPassword = MESSAGES.fieldRequired;
+    setFieldErrors(errors);
+    if (!newPassword.valid || Object.keys(errors).length) return;
+    setBusy(true);
+    const answer = await staffPost('/api/auth/change-password', { currentPassword, newPassword: newPassword.state.password });
+    setBusy(false);
+    if (answer.status === 200) {
+      setCurrentPassword('');
+      setAdminHint(true);
+      location.assign('/admin');
+      return;
+    }
+    if (answer.status === 401) {
+      go('sign-in', { tone: 'error', text: STAFF_TEXT.signInRequired });
+      return;
+    }
+    setNotice({
+      tone: 'error',
+      text: answer.status === 0 ? NETWORK_PROBLEM : answer.body.code === 'INVALID_PASSWORD' ? STAFF_TEXT.wrongCurrentPassword : (answer.body.message ?? NETWORK_PROBLEM),
+    });
+  }
+
+  async function sendCode(event?: SubmitEvent<HTMLFormElement>) {
+    event?.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setFieldErrors({ email: MESSAGES.fieldEmail });
+      return;
+    }
+    setFieldErrors({});
+    setBusy(true);
+    const answer = await staffPost('/api/auth/email-otp/request-password-reset', { email: email.trim() });
+    setBusy(false);
+    if (answer.status === 200) {
+      if (step !== 'reset') go('reset');
+      setNotice({ tone: 'success', text: STAFF_TEXT.codeSent });
+      return;
+    }
+    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+  }
+
+  async function resetPassword(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    newPassword.touchAll();
+    const errors: Record<string, string> = {};
+    if (!code.trim()) errors.confirmation_code = MESSAGES.fieldRequired;
+    setFieldErrors(errors);
+    if (!newPassword.valid || Object.keys(errors).length) return;
+    setBusy(true);
+    const answer = await staffPost('/api/auth/email-otp/reset-password', { email: email.trim(), otp: code.trim(), password: newPassword.state.password });
+    setBusy(false);
+    if (answer.status === 200) {
+      setCode('');
+      go('sign-in', { tone: 'success', text: STAFF_TEXT.resetDone });
+      return;
+    }
+    if (answer.status === 400 && answer.body.code === 'PASSWORD_POLICY') {
+      setNotice({ tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+      return;
+    }
+    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 429 ? (answer.body.message ?? NETWORK_PROBLEM) : STAFF_TEXT.invalidCode });
+  }
+
+  const heading = (
+    <h1 className="staff-card__title" ref={headingRef} tabIndex={-1}>
+      {HEADINGS[step]}
+    </h1>
+  );
+  const alert = notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null;
+
+  return (
+    <div className="staff-card" data-step={step} data-hydrated={hydrated ? 'true' : undefined}>
+      {heading}
+      {alert}
+      {step === 'sign-in' ? (
+        <form className="sipa-form staff-form" method="post" action={SIGN_IN_ENDPOINT} noValidate={hydrated} onSubmit={signIn}>
+          <Field
+            id="staff-username"
+            name="username"
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onValue={(_, value) => setUsername(value)}
+            error={fieldErrors.username}
+          />
+          <Field
+            id="staff-password"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValue={(_, value) => setPassword(value)}
+            error={fieldErrors.password}
+          />
+          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Busy busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
+          </button>
+          <p className="staff-links">
+            <a href="/admin/login?step=forgot" onClick={link('forgot')}>
+              {STAFF_TEXT.forgotPassword}
+            </a>
+          </p>
+        </form>
+      ) : null}
+
+      {step === 'new-password' ? (
+        <form className="sipa-form staff-form" noValidate onSubmit={changePassword}>
+          {!currentPassword || fieldErrors.currentPassword ? (
+            <Field
+              id="staff-current"
+              name="currentPassword"
+              label="Temporary password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onValue={(_, value) => setCurrentPassword(value)}
+              error={fieldErrors.currentPassword}
+            />
+          ) : null}
+          <NewPasswordFields idPrefix="staff-new" flow={newPassword} />
+          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Busy busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
+          </button>
+          <p className="staff-links">
+            <a href="/admin/login" onClick={link('sign-in')}>
+              {STAFF_TEXT.backToSignIn}
+            </a>
+          </p>
+        </form>
+      ) : null}
+
+      {step === 'forgot' ? (
+        <form className="sipa-form staff-form" noValidate onSubmit={sendCode}>
+          <p className="staff-lead">We will send a 6-digit code to the email address of your staff account.</p>
+          <Field
+            id="staff-email"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={STAFF_TEXT.enterEmail}
+            required
+            value={email}
+            onValue={(_, value) => setEmail(value)}
+            error={fieldErrors.email}
+          />
+          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Busy busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
+          </button>
+          <p className="staff-links">
+            <a href="/admin/login" onClick={link('sign-in')}>
+              {STAFF_TEXT.backToSignIn}
+            </a>
+          </p>
+        </form>
+      ) : null}
+
+      {step === 'reset' ? (
+        <form className="sipa-form staff-form" noValidate onSubmit={resetPassword}>
+          <Field
+            id="staff-code"
+            name="confirmation_code"
+            label="Code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            placeholder={STAFF_TEXT.codePlaceholder}
+            required
+            value={code}
+            onValue={(_, value) => setCode(value)}
+            error={fieldErrors.confirmation_code}
+          />
+          <NewPasswordFields idPrefix="staff-reset" flow={newPassword} />
+          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
+            <Busy busy={busy} idle={STAFF_TEXT.submit} working={STAFF_TEXT.submitting} />
+          </button>
+          <p className="staff-links">
+            <button type="button" className="staff-link-button" disabled={busy} onClick={() => void sendCode()}>
+              {STAFF_TEXT.resendCode}
+            </button>
+            <a href="/admin/login" onClick={link('sign-in')}>
+              {STAFF_TEXT.backToSignIn}
+            </a>
+          </p>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Helpers for the staff specs: the first administrator the e2e server is started with
+ * (playwright.config.ts), accounts made with the real `npm run staff` command on the server's
+ * database, and the mail the server sent to the SMTP peer.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
+
+export const E2E_ADMIN = { username: 'e2e.admin', password: 'E2e#Admin2026' };
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Runs `npm run staff -- …` (the script itself) on the e2e server's database; returns its output. */
+export function staffCommand(...args: string[]): string {
+  return execFileSync(process.execPath, ['api/src/staff-cli.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+}
+
+/** Invites a member and returns the one-time temporary password the command printed. */
+export function invite(username: string, email: string, admin = true): string {
+  const output = staffCommand('create', username, email, ...(admin ? ['--admin'] : []));
+  const password = /\(shown once\): (\S+)/.exec(output)?.[1];
+  if (!password) throw new Error(`no temporary password in: ${output}`);
+  return password;
+}
+
+/** The newest mail the SMTP peer received for an address, once it has arrived. */
+export async function latestMailTo(address: string, after: number): Promise<string> {
+  const dir = join(dataDir, 'mail');
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(dir)) return '';
+        const files = readdirSync(dir)
+          .filter((name) => Number(name.split('-')[0]) >= after)
+          .sort();
+        for (const name of files.reverse()) {
+          const raw = readFileSync(join(dir, name), 'utf8');
+          if (raw.startsWith(`X-Envelope-To: ${address}\r\n`)) return (found = raw);
+        }
+        return '';
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return found;
+}
+
+export async function signInThroughForm(page: Page, username: string, password: string) {
+  await page.goto('/admin/login');
+  await expect(page.locator('[data-hydrated="true"]')).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
