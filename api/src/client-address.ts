@@ -37,11 +37,16 @@ export function clientAddress(c: Context, trustedHops: number): string {
   return chain[Math.max(0, chain.length - 1 - trustedHops)]!;
 }
 
-/** A forwarded header's value as set by our outermost trusted proxy, or undefined when untrusted. */
-export function forwardedValue(c: Context, header: 'x-forwarded-host' | 'x-forwarded-proto', trustedHops: number): string | undefined {
+/** The value of a forwarded header as set by our outermost trusted proxy, or undefined when untrusted. */
+export function trustedForwardedValue(value: string | null | undefined, trustedHops: number): string | undefined {
   if (trustedHops <= 0) return undefined;
-  const list = entries(c.req.header(header));
+  const list = entries(value ?? undefined);
   if (!list.length) return undefined;
   // Each trusted hop may append one value; the client's own claims sit further left.
   return list[Math.max(0, list.length - trustedHops)]!.toLowerCase();
+}
+
+/** A forwarded header's value as set by our outermost trusted proxy, or undefined when untrusted. */
+export function forwardedValue(c: Context, header: 'x-forwarded-host' | 'x-forwarded-proto', trustedHops: number): string | undefined {
+  return trustedForwardedValue(c.req.header(header), trustedHops);
 }

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { describeBackends, makeApi } from './helpers.ts';
+import { ADMIN, MEMBER, createAccounts, signIn } from './staff-helpers.ts';
 
 const TOKEN = 'health-test-token-1234567890';
 
@@ -37,6 +38,18 @@ describeBackends('GET /api/health', (backend) => {
     const api = await makeApi(backend);
     const response = await api.app.request('/api/health', { headers: { authorization: 'Bearer ' } });
     expect(await response.json()).toEqual({ status: 'ok' });
+    await api.close();
+  });
+
+  test('a signed-in administrator sees the details; a staff member who is not one does not', async () => {
+    const api = await makeApi(backend);
+    await createAccounts(api);
+    const admin = await signIn(api, ADMIN.username, ADMIN.password);
+    const member = await signIn(api, MEMBER.username, MEMBER.password);
+    const asAdmin = await api.app.request('/api/health', { headers: { cookie: admin } });
+    expect(await asAdmin.json()).toMatchObject({ status: 'ok', database: { dialect: backend, ok: true }, mail: { transport: 'outbox' } });
+    const asMember = await api.app.request('/api/health', { headers: { cookie: member } });
+    expect(await asMember.json()).toEqual({ status: 'ok' });
     await api.close();
   });
 });

@@ -9,6 +9,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../../src/lib/password-policy.ts';
+import { trustedForwardedValue } from '../client-address.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -75,7 +76,8 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
     if (request) {
       const url = new URL(request.url);
       origins.push(url.origin);
-      const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+      // X-Forwarded-Host counts only as set by our own proxies (TRUST_PROXY hops), as in origin-check.ts.
+      const host = trustedForwardedValue(request.headers.get('x-forwarded-host'), config.trustProxy) || request.headers.get('host');
       // Same host counts whatever the scheme, as in the API's own origin rule (TLS may end at a proxy).
       if (host) origins.push(`http://${host}`, `https://${host}`);
     }
@@ -139,7 +141,7 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
       cookiePrefix: 'sipa',
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
-      // The mount writes the project's own client address (clientAddress in rate-limit.ts) here.
+      // The mount writes the project's own client address (clientAddress in client-address.ts) here.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     plugins: [

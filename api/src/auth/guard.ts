@@ -6,7 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
-import { clientAddress } from '../rate-limit.ts';
+import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
 import { CLIENT_ADDRESS_HEADER, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 

@@ -1,21 +1,24 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppOptions } from '../app.ts';
+import { currentStaff } from '../auth/guard.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
 
 /**
  * Who may see the health details (version, dialect, mail queue counts): a request carrying
- * `Authorization: Bearer <HEALTH_TOKEN>`. This is the one place to add "a signed-in admin"
- * once staff sign-in exists.
+ * `Authorization: Bearer <HEALTH_TOKEN>` (monitoring), or a signed-in staff administrator.
  */
-export function mayReadHealthDetails(c: Context, services: Services): boolean {
+export async function mayReadHealthDetails(c: Context, services: Services): Promise<boolean> {
   const expected = services.config.healthToken;
   const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!expected || !given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (expected && given) {
+    const a = Buffer.from(given);
+    const b = Buffer.from(expected);
+    if (a.length === b.length && timingSafeEqual(a, b)) return true;
+  }
+  const staff = await currentStaff(c, services);
+  return staff?.user.role === 'admin' && !staff.user.mustChangePassword;
 }
 
 /**
@@ -27,7 +30,7 @@ export function healthRoutes(options: AppOptions, services: Services) {
     .get('/', async (c) => {
       const database = { dialect: services.db.dialect, ok: await services.db.ping() };
       c.header('Cache-Control', 'no-store');
-      if (!mayReadHealthDetails(c, services)) {
+      if (!(await mayReadHealthDetails(c, services))) {
         return c.json({ status: database.ok ? 'ok' : 'down' }, database.ok ? 200 : 503);
       }
       let mail: { transport: string; ok: boolean; pending?: number; failing?: number };

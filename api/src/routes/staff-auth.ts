@@ -14,7 +14,7 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { authHeaders, currentStaff } from '../auth/guard.ts';
-import { clientAddress } from '../rate-limit.ts';
+import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
 
 const BODY_LIMIT = 8 * 1024;
