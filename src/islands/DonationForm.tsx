@@ -153,9 +153,10 @@ export default function DonationForm(props: DonationFormProps) {
       : `${formatUsd(amount)}${monthly ? ' every month' : ''}: ${impact ?? 'wherever families need it most'}.`;
   const circle = monthly && amount !== null && amount >= MONTHLY_GIVING_CIRCLE_MIN;
   const disabled = ready && amount === null;
+  // Before hydration (and without JavaScript) the label cannot follow the tiles: plain 'Donate'.
   const label = submitting
     ? 'Opening PayPal…'
-    : amount === null
+    : !ready || amount === null
       ? 'Donate'
       : `Donate ${formatUsd(amount)}${monthly ? ' monthly' : ''}`;
 

@@ -198,7 +198,7 @@ test.describe('blog article', () => {
     const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
     await page.locator('.post-tags').getByRole('link', { name: 'leadership' }).click();
     await index;
-    await expect(page).toHaveURL(/\/blog\?tag=leadership$/);
+    await expect(page).toHaveURL(/\/blog\?q=leadership$/);
     await expect(search(page)).toHaveValue('leadership');
     await expect(cards(page)).toHaveCount(2);
   });

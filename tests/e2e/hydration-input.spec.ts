@@ -235,6 +235,7 @@ test.describe('the donation form keeps an early choice', () => {
 });
 
 test.describe('the lists keep early searches and filters', () => {
+  test.use({ timezoneId: 'America/Chicago' });
   test('programs: search and category', async ({ page }) => {
     const gate = await holdIslandScripts(page);
     await visit(page, '/programs');
@@ -252,6 +253,7 @@ test.describe('the lists keep early searches and filters', () => {
   });
 
   test('events: search and category on the past list', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
     const gate = await holdIslandScripts(page);
     await visit(page, '/events/past');
     const bar = page.getByRole('search', { name: 'Filter events' });
