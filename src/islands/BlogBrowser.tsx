@@ -1,6 +1,6 @@
 /**
  * The blog list: search box, category dropdown, 4 posts a page with Previous/Next and numbers
- * (only when more than 4 match), the empty state with Reset Filters, and ?tag= / ?category= from
+ * (only when more than 4 match), the empty state with Reset Filters, and ?tag= / ?q= / ?category= from
  * the address. The server render is one static page of the unfiltered list (/blog, /blog/2, ...)
  * whose pagination links work without script; once hydrated the island fetches the compact
  * index (slug, title, excerpt, tags, category, date, image: never the bodies) and filters it.
@@ -31,7 +31,9 @@ interface Props {
   indexUrl: string;
   /** The category of a pre-rendered category list (/blog/category/...), else All Categories. */
   initialCategory?: string;
-  /** The address of this list's first page: /blog, or the category's list. */
+  /** The search of a pre-rendered tag list (/blog/tag/...), else empty. */
+  initialSearch?: string;
+  /** The address of this list's first page: /blog, or the category's or tag's list. */
   basePath?: string;
 }
 
@@ -66,11 +68,12 @@ export default function BlogBrowser({
   total: initialTotal,
   indexUrl,
   initialCategory = ALL_CATEGORIES,
+  initialSearch = '',
   basePath = '/blog',
 }: Props) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [index, setIndex] = useState<BlogIndexEntry[] | null>(null);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [category, setCategory] = useState<string>(initialCategory);
   const [page, setPage] = useState(initialPage);
   const [ready, setReady] = useState(false);
@@ -99,16 +102,16 @@ export default function BlogBrowser({
     const params = new URLSearchParams(window.location.search);
     const fromQuery = blogStateFromQuery(window.location.search);
     const onScreen = readFilterBar(form);
-    const nextSearch = pick(onScreen.search, '', fromQuery.search || null);
+    const nextSearch = pick(onScreen.search, initialSearch, fromQuery.search || null);
     const nextCategory = pick(onScreen.category, initialCategory, params.has('category') ? fromQuery.category : null);
-    if (nextSearch !== '' || nextCategory !== initialCategory) {
+    if (nextSearch !== initialSearch || nextCategory !== initialCategory) {
       setSearch(nextSearch);
       setCategory(nextCategory);
       setPage(Number(params.get('page')) || 1);
     }
     setReady(true);
   });
-  const plain = search.trim() === '' && category === initialCategory;
+  const plain = search === initialSearch && category === initialCategory;
   useAddressSync(
     plain ? blogPageHref(page, basePath) : '/blog',
     plain ? {} : { q: search.trim() ? search : undefined, category: category === ALL_CATEGORIES ? undefined : category, page: page > 1 ? String(page) : undefined },

@@ -87,6 +87,11 @@ export function blogPageHref(page: number, base: string = '/blog'): string {
   return page <= 1 ? base : `${base}/${page}`;
 }
 
+/** The pre-rendered list of the posts a tag search finds: /blog/tag/financial-literacy. */
+export function blogTagPath(tag: string): string {
+  return `/blog/tag/${categorySlug(tag)}`;
+}
+
 /** The pre-rendered list of one category: /blog/category/community-support. */
 export function blogCategoryPath(category: string): string {
   return `/blog/category/${categorySlug(category)}`;

@@ -16,8 +16,8 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   accessibility: 'Accessibility',
 };
 
-/** Segments that group pages without being a page themselves (/blog/category/volunteer): no crumb. */
-const groupingSegments: ReadonlySet<string> = new Set(['category']);
+/** Segments that group pages without being a page themselves (/blog/category/volunteer, /blog/tag/youth): no crumb. */
+const groupingSegments: ReadonlySet<string> = new Set(['category', 'tag']);
 
 export interface Crumb {
   label: string;

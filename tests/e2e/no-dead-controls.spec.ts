@@ -36,6 +36,18 @@ test.describe('without JavaScript', () => {
     });
   });
 
+  test('blog: the tag links of an article open pre-rendered lists of what the tag finds', async ({ browser, baseURL }) => {
+    await withoutScript(browser, baseURL, async (page) => {
+      await page.goto('/blog/youth-leadership-program');
+      await page.locator('.post-tags').getByRole('link', { name: 'youth', exact: true }).click();
+      await expect(page).toHaveURL(/\/blog\/tag\/youth$/);
+      await expect(page.locator('.post-card__title')).toHaveText([
+        'Applications Open for the Youth Leadership Program',
+        'Launching Our Personal Finance Program for Young People',
+      ]);
+    });
+  });
+
   test('/contact: Show the map is a plain link to the map', async ({ browser, baseURL }) => {
     await withoutScript(browser, baseURL, async (page) => {
       await page.goto('/contact');

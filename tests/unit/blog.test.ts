@@ -4,6 +4,7 @@ import {
   authorInitial,
   blogPageHref,
   blogCategoryPath,
+  blogTagPath,
   blogStateFromQuery,
   filterPosts,
   formatPostDate,
@@ -87,6 +88,7 @@ describe('pagination', () => {
     expect(blogPageHref(3, '/blog/category/volunteer')).toBe('/blog/category/volunteer/3');
     expect(blogCategoryPath('Community Support')).toBe('/blog/category/community-support');
     expect(blogCategoryPath('Youth Programs')).toBe('/blog/category/youth-programs');
+    expect(blogTagPath('financial literacy')).toBe('/blog/tag/financial-literacy');
   });
 });
 

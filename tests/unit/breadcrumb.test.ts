@@ -67,5 +67,6 @@ describe('buildBreadcrumb', () => {
       { label: 'Volunteer' },
     ]);
     expect(buildBreadcrumb('/programs/category/early-learning', 'Early Learning').map((crumb) => crumb.href)).toEqual(['/', '/programs', undefined]);
+    expect(buildBreadcrumb('/blog/tag/youth', 'posts about youth').map((crumb) => crumb.href)).toEqual(['/', '/blog', undefined]);
   });
 });
