@@ -118,3 +118,35 @@ test('images drawn by the islands fade in and say when they are not available', 
   await page.goto('/events');
   await expect(page.locator('.event-spotlight').getByText('Image not available')).toBeVisible();
 });
+
+test('the filter bars of programs, events and blog look and behave alike', async ({ page }) => {
+  const looks: Record<string, string>[] = [];
+  for (const [path, island, name] of [
+    ['/programs', 'ProgramsExplorer', 'Filter programs'],
+    ['/events', 'EventsBrowser', 'Filter events'],
+    ['/blog', 'BlogBrowser', 'Search the blog'],
+  ] as const) {
+    await page.goto(path);
+    await expect(hydratedIsland(page, island)).toHaveCount(1);
+    const bar = page.getByRole('search', { name });
+    // The same two controls: a search box, then a Category select.
+    await expect(bar.getByRole('searchbox')).toHaveCount(1);
+    await expect(bar.getByRole('combobox', { name: 'Category', exact: true })).toHaveCount(1);
+    looks.push(
+      await bar.evaluate((form) => {
+        const pick = (el: Element, props: string[]) => {
+          const style = getComputedStyle(el);
+          return Object.fromEntries(props.map((prop) => [`${el.tagName}.${prop}`, style.getPropertyValue(prop)]));
+        };
+        return {
+          ...pick(form, ['background-color', 'border-radius', 'box-shadow', 'padding', 'display']),
+          ...pick(form.querySelector('input')!, ['height', 'border', 'border-radius', 'font-size']),
+          ...pick(form.querySelector('select')!, ['width', 'height', 'border', 'border-radius', 'font-size', 'background-image', 'appearance']),
+          ...pick(form.querySelector('label')!, ['font-weight', 'font-size']),
+        };
+      }),
+    );
+  }
+  expect(looks[1]).toEqual(looks[0]);
+  expect(looks[2]).toEqual(looks[0]);
+});
