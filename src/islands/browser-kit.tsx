@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, type ImgHTMLAttributes, type RefObject } from 'react';
 import { enhanceImage } from '../scripts/images.ts';
+import '../styles/site-image.css';
 
 export interface FilterOption {
   value: string;

@@ -115,8 +115,33 @@ test('images drawn by the islands fade in and say when they are not available', 
   const cards = page.locator('.post-card');
   await expect(cards.first()).toBeVisible();
   await expect(cards.getByText('Image not available')).toHaveCount(await cards.count());
+  // Styled like SiteImage's: the message covers the frame instead of a broken-image icon.
+  await expect(cards.locator('.site-image__fallback').first()).toHaveCSS('position', 'absolute');
   await page.goto('/events');
   await expect(page.locator('.event-spotlight').getByText('Image not available')).toBeVisible();
+  await expect(page.locator('.event-spotlight .site-image__fallback')).toHaveCSS('position', 'absolute');
+});
+
+test('images drawn by the islands stay transparent until loaded, then fade in', async ({ page }) => {
+  const held: Array<() => Promise<void>> = [];
+  let open = false;
+  await page.route(/\/art\/blog\/.*\.svg$/, async (route) => {
+    if (open) await route.continue();
+    else held.push(() => route.continue());
+  });
+  const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
+  await page.goto('/blog');
+  await expect(hydratedIsland(page, 'BlogBrowser')).toHaveCount(1);
+  await index;
+  await page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Page 2' }).click();
+  const image = page.locator('.post-card img').first();
+  await expect(image).toHaveClass(/is-loading/);
+  await expect(image).toHaveCSS('opacity', '0');
+  open = true;
+  for (const release of held.splice(0)) await release();
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).not.toHaveClass(/is-loading/);
+  await expect(image).toHaveCSS('opacity', '1');
 });
 
 test('the filter bars of programs, events and blog look and behave alike', async ({ page }) => {
