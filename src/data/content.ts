@@ -47,3 +47,20 @@ export async function getTestimonial(placement: 'home' | 'get-involved' | 'about
   if (!found) throw new Error(`No testimonial placed on ${placement}`);
   return found.data;
 }
+
+/** What the programs list island gets about each program (never the page bodies). */
+export function toExplorerPrograms(programs: readonly Program[]) {
+  return programs.map((program) => ({
+    id: program.data.programId,
+    title: program.data.title,
+    category: program.data.category,
+    description: program.data.description,
+    image: program.data.image,
+    imageAlt: program.data.imageAlt,
+    href: program.data.detailPath,
+    startDate: program.data.startDate,
+    status: program.data.status,
+    buildStatus: buildTimeStatus(program),
+    peopleServed: program.data.impactMetrics.peopleServed,
+  }));
+}

@@ -1,6 +1,6 @@
 /**
  * The blog list: search box, category dropdown, 4 posts a page with Previous/Next and numbers
- * (only when more than 4 match), the empty state with Reset Filters, and ?tag= / ?category= from
+ * (only when more than 4 match), the empty state with Reset Filters, and ?tag= / ?q= / ?category= from
  * the address. The server render is one static page of the unfiltered list (/blog, /blog/2, ...)
  * whose pagination links work without script; once hydrated the island fetches the compact
  * index (slug, title, excerpt, tags, category, date, image: never the bodies) and filters it.
@@ -17,6 +17,8 @@ import {
   type BlogIndexEntry,
 } from '../lib/blog.ts';
 import { MESSAGES } from '../lib/messages.ts';
+import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { useAdoptOnHydration } from './form-kit.tsx';
 import './blog-browser.css';
 
 interface Props {
@@ -27,6 +29,12 @@ interface Props {
   total: number;
   /** Where the compact index lives (JSON array of BlogIndexEntry). */
   indexUrl: string;
+  /** The category of a pre-rendered category list (/blog/category/...), else All Categories. */
+  initialCategory?: string;
+  /** The search of a pre-rendered tag list (/blog/tag/...), else empty. */
+  initialSearch?: string;
+  /** The address of this list's first page: /blog, or the category's or tag's list. */
+  basePath?: string;
 }
 
 function PostCard({ post }: { post: BlogIndexEntry }) {
@@ -34,9 +42,7 @@ function PostCard({ post }: { post: BlogIndexEntry }) {
   return (
     <article className="post-card" aria-labelledby={headingId}>
       <a className="post-card__media" href={`/blog/${post.slug}`} tabIndex={-1} aria-hidden="true">
-        <span className="site-image">
-          <img src={post.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
-        </span>
+        <IslandImage src={post.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
       </a>
       <div className="post-card__body">
         <p className="post-card__category">{post.category}</p>
@@ -55,12 +61,23 @@ function PostCard({ post }: { post: BlogIndexEntry }) {
   );
 }
 
-export default function BlogBrowser({ posts, page: initialPage, pageCount: initialPageCount, total: initialTotal, indexUrl }: Props) {
-  const uid = useId();
+export default function BlogBrowser({
+  posts,
+  page: initialPage,
+  pageCount: initialPageCount,
+  total: initialTotal,
+  indexUrl,
+  initialCategory = ALL_CATEGORIES,
+  initialSearch = '',
+  basePath = '/blog',
+}: Props) {
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [index, setIndex] = useState<BlogIndexEntry[] | null>(null);
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const [search, setSearch] = useState(initialSearch);
+  const [category, setCategory] = useState<string>(initialCategory);
   const [page, setPage] = useState(initialPage);
+  const [ready, setReady] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const loading = useRef<Promise<void> | null>(null);
 
@@ -80,14 +97,29 @@ export default function BlogBrowser({ posts, page: initialPage, pageCount: initi
     if (el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
   }, []);
 
+  // What the visitor typed or picked before the script arrived wins over the address.
+  useAdoptOnHydration(formRef, (form) => {
+    const params = new URLSearchParams(window.location.search);
+    const fromQuery = blogStateFromQuery(window.location.search);
+    const onScreen = readFilterBar(form);
+    const nextSearch = pick(onScreen.search, initialSearch, fromQuery.search || null);
+    const nextCategory = pick(onScreen.category, initialCategory, params.has('category') ? fromQuery.category : null);
+    if (nextSearch !== initialSearch || nextCategory !== initialCategory) {
+      setSearch(nextSearch);
+      setCategory(nextCategory);
+      setPage(Number(params.get('page')) || 1);
+    }
+    setReady(true);
+  });
+  const plain = search === initialSearch && category === initialCategory;
+  useAddressSync(
+    plain ? blogPageHref(page, basePath) : '/blog',
+    plain ? {} : { q: search.trim() ? search : undefined, category: category === ALL_CATEGORIES ? undefined : category, page: page > 1 ? String(page) : undefined },
+    ready && index !== null,
+  );
+
   useEffect(() => {
     void loadIndex();
-    const fromQuery = blogStateFromQuery(window.location.search);
-    if (fromQuery.search || fromQuery.category !== ALL_CATEGORIES) {
-      setSearch(fromQuery.search);
-      setCategory(fromQuery.category);
-      setPage(1);
-    }
     // Sidebar links (popular tags, categories) set the filters here instead of reloading.
     function onClick(e: globalThis.MouseEvent) {
       const link = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-blog-tag], a[data-blog-category]');
@@ -145,30 +177,19 @@ export default function BlogBrowser({ posts, page: initialPage, pageCount: initi
 
   return (
     <div className="blog-browser">
-      <div className="blog-filters" role="search" aria-label="Search the blog">
-        <div className="sipa-field blog-filters__search">
-          <label htmlFor={`${uid}-search`}>Search articles</label>
-          <input
-            id={`${uid}-search`}
-            className="sipa-input"
-            type="search"
-            placeholder="Search by title, summary or tag"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-        </div>
-        <div className="sipa-field blog-filters__category">
-          <label htmlFor={`${uid}-category`}>Category</label>
-          <select id={`${uid}-category`} value={category} onChange={(e) => onCategory(e.target.value)}>
-            {BLOG_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-            {category === 'Conference' && <option value="Conference">Conference</option>}
-          </select>
-        </div>
-      </div>
+      <FilterBar
+        formRef={formRef}
+        idPrefix={uid}
+        action={basePath}
+        label="Search the blog"
+        searchLabel="Search articles"
+        placeholder="Search by title, summary or tag"
+        search={search}
+        onSearch={onSearch}
+        category={category}
+        onCategory={onCategory}
+        options={[...BLOG_CATEGORIES, ...(category === 'Conference' ? ['Conference'] : [])].map((c) => ({ value: c, label: c }))}
+      />
 
       <div ref={listRef} className="blog-results" tabIndex={-1} aria-label="Articles">
         <p className="blog-results__count" role="status" aria-live="polite">
@@ -193,7 +214,7 @@ export default function BlogBrowser({ posts, page: initialPage, pageCount: initi
         {result.showPagination && (
           <nav className="blog-pagination" aria-label="Blog pages">
             {result.page > 1 ? (
-              <a className="blog-pagination__step" href={blogPageHref(result.page - 1)} onClick={(e) => goTo(e, result.page - 1)}>
+              <a className="blog-pagination__step" href={blogPageHref(result.page - 1, basePath)} onClick={(e) => goTo(e, result.page - 1)}>
                 Previous
               </a>
             ) : (
@@ -206,7 +227,7 @@ export default function BlogBrowser({ posts, page: initialPage, pageCount: initi
                 <li key={n}>
                   <a
                     className="blog-pagination__number"
-                    href={blogPageHref(n)}
+                    href={blogPageHref(n, basePath)}
                     aria-current={n === result.page ? 'page' : undefined}
                     aria-label={`Page ${n}`}
                     onClick={(e) => goTo(e, n)}
@@ -217,7 +238,7 @@ export default function BlogBrowser({ posts, page: initialPage, pageCount: initi
               ))}
             </ol>
             {result.page < result.pageCount ? (
-              <a className="blog-pagination__step" href={blogPageHref(result.page + 1)} onClick={(e) => goTo(e, result.page + 1)}>
+              <a className="blog-pagination__step" href={blogPageHref(result.page + 1, basePath)} onClick={(e) => goTo(e, result.page + 1)}>
                 Next
               </a>
             ) : (

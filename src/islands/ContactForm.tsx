@@ -26,6 +26,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
   return (
     <FormFrame
       boxRef={boxRef}
+      formRef={flow.formRef}
       status={flow.status}
       alert={flow.alert}
       onSubmit={flow.submit}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { DONATION_CUSTOM_MIN, DONATION_CUSTOM_STEP, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
+import { useAdoptOnHydration } from './form-kit.tsx';
+import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_CUSTOM_STEP, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
 import {
   buildPaypalCheckout,
   checkoutUrl,
@@ -27,6 +28,18 @@ export interface DonationFormProps {
 type Selection = number | 'custom' | null;
 
 /**
+ * The choice already on screen when the script arrives: a typed Other amount wins (a preset is
+ * preselected, so typing is the later, deliberate act), then the ticked preset.
+ */
+function readDonationChoice(form: HTMLFormElement, customInput: HTMLInputElement | null) {
+  const custom = customInput?.value ?? '';
+  const preset = form.querySelector<HTMLInputElement>('input[name="amount"]:checked')?.value;
+  const selection: Selection = custom.trim() !== '' ? 'custom' : preset ? Number(preset) : null;
+  const monthly = form.querySelector<HTMLInputElement>('input[data-frequency]:checked')?.value === 'monthly';
+  return { selection, custom: selection === 'custom' ? custom : '', monthly };
+}
+
+/**
  * The donation form. The server renders a working one-time PayPal form (preset radios and the
  * hidden fields); once hydrated it adds the custom amount and monthly gifts, checks the amount,
  * and posts exactly the fields built by src/lib/paypal.ts.
@@ -36,13 +49,20 @@ export default function DonationForm(props: DonationFormProps) {
   const config: PaypalSettings = { name: orgName, paypal: { business, sandbox } };
   const [ready, setReady] = useState(false);
   const [canShare, setCanShare] = useState(false);
-  const [selection, setSelection] = useState<Selection>(null);
+  const [selection, setSelection] = useState<Selection>(DONATION_DEFAULT_AMOUNT);
   const [custom, setCustom] = useState('');
   const [monthly, setMonthly] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const firstPreset = useRef<HTMLInputElement>(null);
   const customInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptOnHydration(formRef, (form) => {
+    const chosen = readDonationChoice(form, customInput.current);
+    setSelection(chosen.selection);
+    setCustom(chosen.custom);
+    setMonthly(chosen.monthly);
+  });
 
   useEffect(() => {
     setReady(true);
@@ -133,14 +153,16 @@ export default function DonationForm(props: DonationFormProps) {
       : `${formatUsd(amount)}${monthly ? ' every month' : ''}: ${impact ?? 'wherever families need it most'}.`;
   const circle = monthly && amount !== null && amount >= MONTHLY_GIVING_CIRCLE_MIN;
   const disabled = ready && amount === null;
+  // Before hydration (and without JavaScript) the label cannot follow the tiles: plain 'Donate'.
   const label = submitting
     ? 'Opening PayPal…'
-    : amount === null
+    : !ready || amount === null
       ? 'Donate'
       : `Donate ${formatUsd(amount)}${monthly ? ' monthly' : ''}`;
 
   return (
     <form
+      ref={formRef}
       className="donation"
       method="post"
       action={checkoutUrl(config)}
@@ -156,6 +178,35 @@ export default function DonationForm(props: DonationFormProps) {
       <input type="hidden" name="item_name" value={itemName(config, false)} />
       <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false)} />
       <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
+
+      <fieldset className="donation__group donation__frequency donation__enhanced" aria-describedby={`${p}-monthly-hint`}>
+        <legend className="donation__legend">How often?</legend>
+        <div className="donation__segments">
+          {(['one-time', 'monthly'] as const).map((value) => (
+            <label className="donation__segment" key={value} htmlFor={`${p}-frequency-${value}`}>
+              <input
+                id={`${p}-frequency-${value}`}
+                className="donation__segment-input"
+                type="radio"
+                name={`${p}-frequency`}
+                // Owned by no form, so a post before hydration (or without JavaScript, which
+                // cannot start a subscription) never sends it to PayPal.
+                form={`${p}-frequency-only`}
+                data-frequency=""
+                value={value}
+                checked={monthly === (value === 'monthly')}
+                onChange={() => setMonthly(value === 'monthly')}
+              />
+              <span>{value === 'monthly' ? 'Monthly' : 'One-time'}</span>
+            </label>
+          ))}
+        </div>
+        <p className="donation__hint" id={`${p}-monthly-hint`}>
+          {circle
+            ? `Welcome to the Monthly Giving Circle: ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more every month.`
+            : `Monthly gifts of ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more join our Monthly Giving Circle. Cancel any time.`}
+        </p>
+      </fieldset>
 
       <fieldset className="donation__group" aria-describedby={error && !customInvalid ? errorId : undefined}>
         <legend className="donation__legend">Choose an amount</legend>
@@ -222,29 +273,6 @@ export default function DonationForm(props: DonationFormProps) {
       <p className="donation__error sipa-field-error" id={errorId} role="alert">
         {error}
       </p>
-
-      <div className="donation__monthly donation__enhanced">
-        <label className="donation__switch" htmlFor={`${p}-monthly`}>
-          <input
-            id={`${p}-monthly`}
-            className="donation__switch-input"
-            type="checkbox"
-            role="switch"
-            checked={monthly}
-            onChange={(event) => setMonthly(event.target.checked)}
-            aria-describedby={`${p}-monthly-hint`}
-          />
-          <span className="donation__switch-track" aria-hidden="true">
-            <span className="donation__switch-thumb" />
-          </span>
-          <span className="donation__switch-label">Make it a monthly gift</span>
-        </label>
-        <p className="donation__hint" id={`${p}-monthly-hint`}>
-          {circle
-            ? `Welcome to the Monthly Giving Circle: ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more every month.`
-            : `Monthly gifts of ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more join our Monthly Giving Circle. Cancel any time.`}
-        </p>
-      </div>
 
       <p className="donation__summary donation__enhanced" id={summaryId} aria-live="polite">
         {summary}

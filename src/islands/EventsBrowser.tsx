@@ -3,7 +3,9 @@
  * filters, a results count and clear filters. Statuses are computed against the visitor's own
  * date once hydrated; the server render uses the build date so the list works without script.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { useAdoptOnHydration } from './form-kit.tsx';
 import {
   EVENT_CATEGORY_LABELS,
   EVENT_TABS,
@@ -29,9 +31,21 @@ interface Props {
   events: EventItem[];
   /** The build's date (YYYY-MM-DD); replaced by the visitor's date after hydration. */
   buildDay: string;
+  /** The list this page shows: /events (upcoming), /events/featured, /events/past. */
+  initialTab?: EventTab;
 }
 
 const CATEGORY_FILTERS: EventCategoryFilter[] = ['all', ...EVENT_CATEGORIES];
+const CATEGORY_OPTIONS = CATEGORY_FILTERS.map((value) => ({ value, label: EVENT_CATEGORY_LABELS[value] }));
+
+/** Each list has its own pre-rendered page, so the tabs are links that work without JavaScript. */
+export function eventTabPath(tab: EventTab): string {
+  return tab === 'upcoming' ? '/events' : `/events/${tab}`;
+}
+
+function isCategoryFilter(value: string | null | undefined): value is EventCategoryFilter {
+  return (CATEGORY_FILTERS as readonly string[]).includes(value ?? '');
+}
 
 function StatusTag({ status }: { status: EventStatus }) {
   if (status === 'past') return <span className="event-tag event-tag--past">Event Completed</span>;
@@ -44,9 +58,7 @@ function EventCard({ event, status }: { event: EventItem; status: EventStatus })
   return (
     <article className="event-card" aria-labelledby={headingId}>
       <a className="event-card__media" href={`/events/${event.id}`} tabIndex={-1} aria-hidden="true">
-        <span className="site-image">
-          <img src={event.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
-        </span>
+        <IslandImage src={event.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
         <span className={`event-badge event-badge--${event.category}`}>{EVENT_CATEGORY_LABELS[event.category]}</span>
       </a>
       <div className="event-card__body">
@@ -78,13 +90,25 @@ function EventCard({ event, status }: { event: EventItem; status: EventStatus })
   );
 }
 
-export default function EventsBrowser({ events, buildDay }: Props) {
+export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming' }: Props) {
   const [today, setToday] = useState(buildDay);
-  const [tab, setTab] = useState<EventTab>('upcoming');
+  const [tab, setTab] = useState<EventTab>(initialTab);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<EventCategoryFilter>('all');
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const uid = useId();
+  const [ready, setReady] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+
+  // What the visitor typed or picked before the script arrived wins over the address.
+  useAdoptOnHydration(formRef, (form) => {
+    const params = new URLSearchParams(window.location.search);
+    const onScreen = readFilterBar(form);
+    setSearch(pick(onScreen.search, '', params.get('q')));
+    const picked = pick(onScreen.category, 'all', params.get('category'));
+    setCategory(isCategoryFilter(picked) ? picked : 'all');
+    setReady(true);
+  });
+  useAddressSync(eventTabPath(tab), { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category }, ready);
 
   useEffect(() => {
     setToday(localDay(new Date()));
@@ -100,29 +124,18 @@ export default function EventsBrowser({ events, buildDay }: Props) {
     setCategory('all');
   }
 
-  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = EVENT_TABS.length - 1;
-    let next = -1;
-    if (e.key === 'ArrowRight') next = index === last ? 0 : index + 1;
-    else if (e.key === 'ArrowLeft') next = index === 0 ? last : index - 1;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = last;
-    if (next < 0) return;
-    e.preventDefault();
-    setTab(EVENT_TABS[next]!.id);
-    tabRefs.current[next]?.focus();
+  function chooseTab(event: MouseEvent<HTMLAnchorElement>, next: EventTab) {
+    if (!ready || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setTab(next);
   }
 
-  const panelId = `${uid}-panel`;
-  const tabId = (id: EventTab) => `${uid}-tab-${id}`;
 
   return (
     <div className="events-browser">
       {spotlight && (
         <section className="event-spotlight" aria-labelledby={`${uid}-spotlight`}>
-          <div className="event-spotlight__media site-image">
-            <img src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} decoding="async" />
-          </div>
+          <IslandImage className="event-spotlight__media" src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} decoding="async" />
           <div className="event-spotlight__body">
             <p className="event-spotlight__eyebrow">Featured event</p>
             <h2 id={`${uid}-spotlight`} className="event-spotlight__title">
@@ -154,57 +167,33 @@ export default function EventsBrowser({ events, buildDay }: Props) {
         <h2 id={`${uid}-all`} className="events-list__heading">
           All events
         </h2>
-        <div className="events-tabs" role="tablist" aria-label="Event lists">
-          {EVENT_TABS.map((t, index) => (
-            <button
+        <nav className="events-tabs" aria-label="Event lists">
+          {EVENT_TABS.map((t) => (
+            <a
               key={t.id}
-              ref={(el) => {
-                tabRefs.current[index] = el;
-              }}
-              id={tabId(t.id)}
-              type="button"
-              role="tab"
               className="events-tabs__tab"
-              aria-selected={tab === t.id}
-              aria-controls={panelId}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              onKeyDown={(e) => onTabKey(e, index)}
+              href={eventTabPath(t.id)}
+              aria-current={tab === t.id ? 'page' : undefined}
+              onClick={(event) => chooseTab(event, t.id)}
             >
               {t.label}
-            </button>
+            </a>
           ))}
-        </div>
+        </nav>
 
-        <div className="events-filters">
-          <div className="sipa-field events-filters__search">
-            <label htmlFor={`${uid}-search`}>Search events</label>
-            <input
-              id={`${uid}-search`}
-              className="sipa-input"
-              type="search"
-              placeholder="Title, description or location"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <fieldset className="events-filters__categories">
-            <legend className="sipa-label">Category</legend>
-            <div className="sipa-chips">
-              {CATEGORY_FILTERS.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  className="sipa-chip"
-                  aria-pressed={category === c}
-                  onClick={() => setCategory(c)}
-                >
-                  {EVENT_CATEGORY_LABELS[c]}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+        <FilterBar
+          formRef={formRef}
+          idPrefix={uid}
+          action={eventTabPath(tab)}
+          label="Filter events"
+          searchLabel="Search events"
+          placeholder="Title, description or location"
+          search={search}
+          onSearch={setSearch}
+          category={category}
+          onCategory={(value) => setCategory(isCategoryFilter(value) ? value : 'all')}
+          options={CATEGORY_OPTIONS}
+        />
 
         <div className="events-status">
           <p className="events-status__count" role="status" aria-live="polite">
@@ -217,7 +206,7 @@ export default function EventsBrowser({ events, buildDay }: Props) {
           )}
         </div>
 
-        <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="events-panel">
+        <div className="events-panel">
           {visible.length > 0 ? (
             <div className="events-grid">
               {visible.map((event) => (

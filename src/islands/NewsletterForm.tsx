@@ -3,7 +3,7 @@
  * reads 'Thank You!', the email is cleared, a success icon shows, all reset after 5 s) or error
  * ('Oops! Something went wrong. Please try again later.', also logged).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { NEWSLETTER_SUCCESS_RESET_MS } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { newsletterSchema } from '../../api/src/schemas.ts';
@@ -21,7 +21,6 @@ export default function NewsletterForm({
   idPrefix = 'newsletter',
 }: NewsletterFormProps) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const flow = useFormFlow({
     schema: newsletterSchema,
     endpoint: '/api/newsletter-signup',
@@ -47,7 +46,7 @@ export default function NewsletterForm({
 
   return (
     <form
-      ref={formRef}
+      ref={flow.formRef}
       className={`newsletter-form newsletter-form--${variant}`}
       method="post"
       action="/api/newsletter-signup"

@@ -28,6 +28,7 @@ export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: s
   return (
     <FormFrame
       boxRef={boxRef}
+      formRef={flow.formRef}
       status={flow.status}
       alert={flow.alert}
       onSubmit={flow.submit}

@@ -1,4 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { useAdoptOnHydration } from './form-kit.tsx';
+import './programs-explorer.css';
 import { ALL_CATEGORIES, emptyProgramsMessage, filterPrograms } from '../lib/program-filter.ts';
 import { programStatus, statusLabel } from '../lib/program-status.ts';
 
@@ -22,30 +25,39 @@ interface Props {
   categories: string[];
   /** Id of the section to scroll to when a category card is chosen. */
   sectionId: string;
+  /** The category of a pre-rendered category page (/programs/category/...). */
+  initialCategory?: string;
+  /** The page's own address, kept in step with the filters. */
+  path?: string;
 }
 
 /**
  * The all-programs list with a search box and a category filter (rules in src/lib/program-filter.ts).
  * The full list is rendered into the HTML at build time; once hydrated, the controls filter it,
  * statuses follow the visitor's date, category cards elsewhere on the page ([data-program-category])
- * set the filter, and ?q= / ?category= in the address pre-fill the controls.
+ * set the filter, and ?q= / ?category= in the address pre-fill the controls. What the visitor
+ * typed or picked before the script arrived is kept, and the address follows the filters.
  */
-export default function ProgramsExplorer({ programs, categories, sectionId }: Props) {
+export default function ProgramsExplorer({ programs, categories, sectionId, initialCategory = ALL_CATEGORIES, path = '/programs' }: Props) {
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [category, setCategory] = useState(initialCategory);
   const [today, setToday] = useState<Date | null>(null);
-  const id = useId();
-  const searchInput = useRef<HTMLInputElement>(null);
-  const searchId = `${id}-search`;
-  const categoryId = `${id}-category`;
+  const [ready, setReady] = useState(false);
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useAdoptOnHydration(formRef, (form) => {
+    const params = new URLSearchParams(window.location.search);
+    const onScreen = readFilterBar(form);
+    setSearch(pick(onScreen.search, '', params.get('q')));
+    const c = pick(onScreen.category, initialCategory, params.get('category'));
+    setCategory(categories.find((known) => known.toLowerCase() === c.toLowerCase()) ?? c);
+    setReady(true);
+  });
+  useAddressSync(path, { q: search.trim() ? search : undefined, category: category === initialCategory ? undefined : category }, ready);
 
   useEffect(() => {
     setToday(new Date());
-    const params = new URLSearchParams(window.location.search);
-    const q = params.get('q');
-    const c = params.get('category');
-    if (q) setSearch(q);
-    if (c) setCategory(categories.find((known) => known.toLowerCase() === c.toLowerCase()) ?? c);
 
     const onClick = (event: MouseEvent) => {
       const card = (event.target as Element | null)?.closest<HTMLElement>('[data-program-category]');
@@ -67,32 +79,19 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
 
   return (
     <div className="programs-explorer">
-      <form className="programs-explorer__controls" role="search" aria-label="Filter programs" onSubmit={(event) => event.preventDefault()}>
-        <div className="sipa-field">
-          <label htmlFor={searchId}>Search programs</label>
-          <input
-            id={searchId}
-            ref={searchInput}
-            name="q"
-            type="search"
-            value={search}
-            placeholder="Search by name or keyword"
-            autoComplete="off"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="sipa-field">
-          <label htmlFor={categoryId}>Category</label>
-          <select id={categoryId} name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value={ALL_CATEGORIES}>All categories</option>
-            {options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <FilterBar
+        formRef={formRef}
+        idPrefix={id}
+        action={`${path}#${sectionId}`}
+        label="Filter programs"
+        searchLabel="Search programs"
+        placeholder="Search by name or keyword"
+        search={search}
+        onSearch={setSearch}
+        category={category}
+        onCategory={setCategory}
+        options={[{ value: ALL_CATEGORIES, label: 'All categories' }, ...options.map((option) => ({ value: option, label: option }))]}
+      />
       <p className="programs-explorer__count" role="status" aria-live="polite">
         {empty ? empty.text : `Showing ${results.length} of ${programs.length} programs`}
       </p>
@@ -101,7 +100,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
           {empty.offerClear && (
             <button type="button" className="sipa-button sipa-button--secondary" onClick={() => {
                 setSearch('');
-                searchInput.current?.focus();
+                document.getElementById(`${id}-search`)?.focus();
               }}>
               Clear search
             </button>
@@ -113,7 +112,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId }: Pr
             const status = today ? programStatus(program, today) : program.buildStatus;
             return (
               <li key={program.id} className="programs-explorer__item">
-                <img src={program.image} alt={program.imageAlt} width={800} height={500} loading="lazy" decoding="async" />
+                <IslandImage src={program.image} alt={program.imageAlt} width={800} height={500} loading="lazy" decoding="async" />
                 <div className="programs-explorer__body">
                   <p className="programs-explorer__meta">
                     <span className="programs-explorer__category">{program.category}</span>

@@ -57,6 +57,7 @@ export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: s
   return (
     <FormFrame
       boxRef={boxRef}
+      formRef={flow.formRef}
       status={flow.status}
       alert={flow.alert}
       onSubmit={flow.submit}

@@ -2,7 +2,7 @@
  * What the four form islands share: the submit call with the spec's error rules, field and
  * checkbox-group controls wired for errors and labels, the honeypot, spinner and icons.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
 import type * as z from 'zod/mini';
 import { HONEYPOT_FIELD, fieldErrors, safeParse } from '../../api/src/schemas.ts';
 import './forms.css';
@@ -230,6 +230,33 @@ export type FlowStatus = 'editing' | 'submitting' | 'success' | 'error';
 type Values = Record<string, string | string[]>;
 
 /**
+ * What the visitor already typed, ticked or picked in the server-rendered form, read back in the
+ * shape of `initial` (text fields as strings, checkbox groups as lists of checked values). On a
+ * slow phone the form is on screen seconds before its script runs, so this is the usual case.
+ */
+export function readFormValues<V extends Values>(form: HTMLFormElement, initial: V): V {
+  const data = new FormData(form);
+  const read = Object.entries(initial).map(([name, empty]) => {
+    if (Array.isArray(empty)) return [name, data.getAll(name).filter((v): v is string => typeof v === 'string')];
+    const value = data.get(name);
+    return [name, typeof value === 'string' ? value : empty];
+  });
+  return Object.fromEntries(read) as V;
+}
+
+/**
+ * Runs once, right after hydration and before the browser paints or handles another event: hands
+ * the live values of the form to `adopt`, so React state starts from what is on screen and never
+ * writes an empty value back over a field (even the one the visitor is typing in).
+ */
+export function useAdoptOnHydration(formRef: RefObject<HTMLFormElement | null>, adopt: (form: HTMLFormElement) => void) {
+  const adoptRef = useRef(adopt);
+  useLayoutEffect(() => {
+    if (formRef.current) adoptRef.current(formRef.current);
+  }, [formRef]);
+}
+
+/**
  * The state machine every form follows: editing -> submitting -> success | error. Field errors
  * come from the shared schema before sending (and from the server's `issues` after).
  */
@@ -246,6 +273,8 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   const [status, setStatus] = useState<FlowStatus>('editing');
   const [alert, setAlert] = useState('');
   const [successMessage, setSuccessMessage] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptOnHydration(formRef, (form) => setValues(readFormValues(form, options.initial)));
 
   const revalidate = (next: V) => {
     // Once a field has shown an error, it updates as the visitor types.
@@ -308,7 +337,7 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
     setStatus('editing');
   }
 
-  return { values, setValue, toggle, errors, status, alert, successMessage, submit, reset, setStatus };
+  return { values, setValue, toggle, errors, status, alert, successMessage, submit, reset, setStatus, formRef };
 }
 
 /** Moves focus to the success or error alert once a send settles, so it is announced. */
@@ -353,6 +382,7 @@ export function FormDone({
  */
 export function FormFrame({
   boxRef,
+  formRef,
   status,
   alert,
   onSubmit,
@@ -366,6 +396,7 @@ export function FormFrame({
   children,
 }: {
   boxRef: RefObject<HTMLDivElement | null>;
+  formRef: RefObject<HTMLFormElement | null>;
   status: FlowStatus;
   alert: string;
   onSubmit: (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => void;
@@ -384,6 +415,7 @@ export function FormFrame({
     <div ref={boxRef}>
       {status === 'error' ? <Alert tone="error">{alert}</Alert> : null}
       <form
+        ref={formRef}
         className={`sipa-form ${className}`}
         method="post"
         action={endpoint}

@@ -3,6 +3,7 @@
  * page, shown only past 4 matches), recent posts, related posts, popular tags, dates.
  * Pure: no DOM, no Astro. The list island works on the compact index entry, never the body.
  */
+import { categorySlug } from './routes.ts';
 import { BLOG_PAGE_SIZE, BLOG_RECENT_POSTS, BLOG_RELATED_ARTICLES } from './constants.ts';
 
 export const ALL_CATEGORIES = 'All Categories';
@@ -81,9 +82,19 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
   };
 }
 
-/** The static URL of list page n: /blog for 1, /blog/{n} after. */
-export function blogPageHref(page: number): string {
-  return page <= 1 ? '/blog' : `/blog/${page}`;
+/** The static URL of list page n: /blog for 1, /blog/{n} after (or under a category's list). */
+export function blogPageHref(page: number, base: string = '/blog'): string {
+  return page <= 1 ? base : `${base}/${page}`;
+}
+
+/** The pre-rendered list of the posts a tag search finds: /blog/tag/financial-literacy. */
+export function blogTagPath(tag: string): string {
+  return `/blog/tag/${categorySlug(tag)}`;
+}
+
+/** The pre-rendered list of one category: /blog/category/community-support. */
+export function blogCategoryPath(category: string): string {
+  return `/blog/category/${categorySlug(category)}`;
 }
 
 export function recentPosts<T extends Pick<BlogIndexEntry, 'date' | 'id'>>(posts: readonly T[], count: number = BLOG_RECENT_POSTS): T[] {

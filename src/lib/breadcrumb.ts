@@ -16,6 +16,9 @@ export const breadcrumbLabels: Readonly<Record<string, string>> = {
   accessibility: 'Accessibility',
 };
 
+/** Segments that group pages without being a page themselves (/blog/category/volunteer, /blog/tag/youth): no crumb. */
+const groupingSegments: ReadonlySet<string> = new Set(['category', 'tag']);
+
 export interface Crumb {
   label: string;
   /** Absent on the last crumb, which is the current page and not a link. */
@@ -44,6 +47,7 @@ export function buildBreadcrumb(pathname: string, currentLabel?: string): Crumb[
   const crumbs: Crumb[] = [{ label: 'Home', href: '/' }];
   segments.forEach((segment, index) => {
     const isLast = index === segments.length - 1;
+    if (!isLast && groupingSegments.has(segment)) return;
     const label = isLast && currentLabel ? currentLabel : segmentLabel(segment);
     crumbs.push(isLast ? { label } : { label, href: `/${segments.slice(0, index + 1).join('/')}` });
   });

@@ -10,6 +10,8 @@ export const DONATION_IMPACT: Readonly<Record<DonationPreset, string>> = {
   100: 'community integration programs',
   250: 'job training for new arrivals',
 };
+/** Preselected so the form never opens with a Donate button that looks switched off. */
+export const DONATION_DEFAULT_AMOUNT: DonationPreset = 50;
 export const DONATION_CUSTOM_MIN = 1;
 export const DONATION_CUSTOM_STEP = 0.01;
 export const DONATION_CURRENCY = 'USD';

@@ -56,3 +56,12 @@ export function canonicalRedirect(pathname: string): string | null {
   const target = routeAliases[path] ?? path;
   return target === pathname ? null : target;
 }
+
+/** A category's name in an address: 'Early Learning' -> 'early-learning'. */
+export function categorySlug(category: string): string {
+  return category
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

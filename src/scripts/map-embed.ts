@@ -1,11 +1,13 @@
 /**
- * The contact page's map loads only on request: the button swaps the placeholder for the Google
- * Maps iframe, so no third-party request happens until the visitor asks for it.
+ * The contact page's map loads only on request. 'Show the map' is a plain link to the map (so it
+ * works without JavaScript); with it, the link swaps the placeholder for the Google Maps iframe
+ * in place. No third-party request happens until the visitor asks for it.
  */
 export function enhanceMapEmbeds(root: ParentNode = document): void {
-  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-map-load]')) {
-    button.hidden = false;
-    button.addEventListener('click', () => {
+  for (const button of root.querySelectorAll<HTMLAnchorElement>('[data-map-load]')) {
+    button.addEventListener('click', (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
       const holder = button.closest<HTMLElement>('[data-map]');
       const src = holder?.dataset.mapSrc;
       if (!holder || !src) return;

@@ -179,7 +179,7 @@ test.describe('blog article', () => {
     await expect(page.locator('.post-body')).toContainText('8 weeks, with two sessions each week');
     await expect(page.locator('.post-body')).toContainText('ages 14 to 22');
 
-    await expect(page.locator('.post-tags a').first()).toHaveAttribute('href', '/blog?tag=youth');
+    await expect(page.locator('.post-tags a').first()).toHaveAttribute('href', '/blog/tag/youth');
     await expect(page.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /facebook\.com/);
     await expect(page.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', /linkedin\.com/);
 
@@ -198,7 +198,7 @@ test.describe('blog article', () => {
     const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
     await page.locator('.post-tags').getByRole('link', { name: 'leadership' }).click();
     await index;
-    await expect(page).toHaveURL(/\/blog\?tag=leadership$/);
+    await expect(page).toHaveURL(/\/blog\/tag\/leadership$/);
     await expect(search(page)).toHaveValue('leadership');
     await expect(cards(page)).toHaveCount(2);
   });

@@ -25,12 +25,14 @@ for (const width of [375, 1280]) {
       const form = page.locator('form.donation[data-ready="true"]');
       await expect(form).toBeVisible();
       page.on('dialog', (dialog) => dialog.accept());
-      await form.getByRole('button', { name: 'Donate' }).focus();
+      await form.getByLabel('Other amount').fill('5');
+      await form.getByLabel('Other amount').fill('');
+      await form.getByRole('button', { name: 'Donate', exact: true }).focus();
       await page.keyboard.press('Enter');
       await expect(form.getByRole('alert')).toHaveText('Please select a donation amount');
       expect(await violations(page)).toEqual([]);
       await form.getByLabel('Other amount').fill('30');
-      await form.getByRole('switch', { name: 'Make it a monthly gift' }).check();
+      await form.getByRole('radio', { name: 'Monthly' }).check();
       expect(await violations(page)).toEqual([]);
     });
   });

@@ -11,38 +11,62 @@ async function openEvents(page: Page, day: string) {
 }
 
 const cards = (page: Page) => page.locator('.event-card');
+const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Event lists' }).getByRole('link', { name, exact: true });
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing/ });
 
 test.describe('events list', () => {
   test('Upcoming, Featured and Past tabs list the right events', async ({ page }) => {
     await openEvents(page, '2026-11-21');
-    const upcoming = page.getByRole('tab', { name: 'Upcoming' });
-    await expect(upcoming).toHaveAttribute('aria-selected', 'true');
+    const upcoming = tab(page, 'Upcoming');
+    await expect(upcoming).toHaveAttribute('aria-current', 'page');
     await expect(count(page)).toHaveText('Showing 5 events');
     await expect(cards(page).first()).toContainText('Family Wellness and Mental Health Evening');
     await expect(cards(page).getByText('Event Completed')).toHaveCount(0);
 
-    await page.getByRole('tab', { name: 'Featured' }).click();
-    await expect(page.getByRole('tab', { name: 'Featured' })).toHaveAttribute('aria-selected', 'true');
+    await tab(page, 'Featured').click();
+    await expect(tab(page, 'Featured')).toHaveAttribute('aria-current', 'page');
+    await expect(upcoming).not.toHaveAttribute('aria-current');
+    await expect(page).toHaveURL(/\/events\/featured$/);
     await expect(count(page)).toHaveText('Showing 3 events');
     await expect(cards(page).locator('h3')).toHaveText(['Winter Family Celebration', 'Spring Hope Gala', 'African Heritage Festival']);
 
-    await page.getByRole('tab', { name: 'Past' }).click();
+    await tab(page, 'Past').click();
+    await expect(page).toHaveURL(/\/events\/past$/);
     await expect(count(page)).toHaveText('Showing 3 events');
     await expect(cards(page).locator('h3')).toHaveText(['Fall Financial Literacy Workshop', 'Community Health Fair', 'African Heritage Festival']);
     await expect(cards(page).getByText('Event Completed')).toHaveCount(3);
     await expect(cards(page).getByText('Add to calendar')).toHaveCount(0);
   });
 
-  test('tabs move with the arrow keys', async ({ page }) => {
+  test('without JavaScript the tabs are links to pre-rendered lists, and the JavaScript-only filters are hidden', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/events');
+    await expect(page.getByRole('search', { name: 'Filter events' })).toBeHidden();
+    await tab(page, 'Past').click();
+    await expect(page).toHaveURL(/\/events\/past$/);
+    await expect(tab(page, 'Past')).toHaveAttribute('aria-current', 'page');
+    const past = cards(page);
+    expect(await past.count()).toBeGreaterThan(0);
+    await expect(past.filter({ hasNotText: 'Event Completed' })).toHaveCount(0);
+    await tab(page, 'Featured').click();
+    await expect(page).toHaveURL(/\/events\/featured$/);
+    await expect(cards(page).filter({ hasNotText: 'Featured' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the address follows the tab and the filters, and a reload restores them', async ({ page }) => {
     await openEvents(page, '2026-11-21');
-    await page.getByRole('tab', { name: 'Upcoming' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: 'Featured' })).toBeFocused();
-    await expect(page.getByRole('tab', { name: 'Featured' })).toHaveAttribute('aria-selected', 'true');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+    await tab(page, 'Past').click();
+    await page.getByLabel('Search events').fill('fair');
+    await page.getByLabel('Category').selectOption({ label: 'Health' });
+    await expect(page).toHaveURL(/\/events\/past\?q=fair&category=health$/);
+    await page.reload();
+    await expect(page.locator('astro-island[component-url*="EventsBrowser"]:not([ssr])')).toHaveCount(1);
+    await expect(tab(page, 'Past')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByLabel('Search events')).toHaveValue('fair');
+    await expect(page.getByLabel('Category')).toHaveValue('health');
+    await expect(cards(page).locator('h3')).toHaveText(['Community Health Fair']);
   });
 
   test('search covers title, description and location, case-insensitively', async ({ page }) => {
@@ -68,20 +92,19 @@ test.describe('events list', () => {
       Fundraiser: ['Spring Hope Gala'],
     };
     for (const [label, titles] of Object.entries(expected)) {
-      await page.getByRole('button', { name: label, exact: true }).click();
-      await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await page.getByLabel('Category').selectOption({ label });
       await expect(cards(page).locator('h3')).toHaveText(titles);
       await expect(count(page)).toHaveText(`Showing ${titles.length} event${titles.length === 1 ? '' : 's'}`);
     }
-    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByLabel('Category').selectOption({ label: 'All' });
     await expect(count(page)).toHaveText('Showing 5 events');
 
-    await page.getByRole('button', { name: 'Health', exact: true }).click();
+    await page.getByLabel('Category').selectOption({ label: 'Health' });
     await page.getByLabel('Search events').fill('dinner');
     await expect(count(page)).toHaveText('Showing 1 event');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByLabel('Search events')).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Category')).toHaveValue('all');
     await expect(count(page)).toHaveText('Showing 5 events');
   });
 
@@ -117,7 +140,7 @@ test.describe('events list', () => {
 
     await openEvents(page, '2027-05-01');
     await expect(page.getByText('No events found')).toBeVisible();
-    await page.getByRole('tab', { name: 'Past' }).click();
+    await tab(page, 'Past').click();
     await expect(cards(page)).toHaveCount(8);
   });
 });

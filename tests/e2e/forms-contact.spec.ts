@@ -33,7 +33,8 @@ test.describe('contact form on /contact', () => {
     await expect(page.locator('main .social a')).toHaveCount(site.social.length);
     await expect(page.locator('iframe')).toHaveCount(0);
     expect(googleRequests).toEqual([]);
-    await page.getByRole('button', { name: 'Show the map' }).click();
+    await page.getByRole('link', { name: 'Show the map' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
     const frame = page.locator('iframe.contact-map__frame');
     await expect(frame).toHaveAttribute('src', /^https:\/\/www\.google\.com\/maps\?q=.*Grapevine/);
     await expect(frame).toHaveAttribute('title', /^Map of /);

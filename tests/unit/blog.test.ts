@@ -3,6 +3,8 @@ import {
   ALL_CATEGORIES,
   authorInitial,
   blogPageHref,
+  blogCategoryPath,
+  blogTagPath,
   blogStateFromQuery,
   filterPosts,
   formatPostDate,
@@ -82,6 +84,11 @@ describe('pagination', () => {
   it('links page 1 to /blog and later pages to /blog/{n}', () => {
     expect(blogPageHref(1)).toBe('/blog');
     expect(blogPageHref(2)).toBe('/blog/2');
+    expect(blogPageHref(1, '/blog/category/volunteer')).toBe('/blog/category/volunteer');
+    expect(blogPageHref(3, '/blog/category/volunteer')).toBe('/blog/category/volunteer/3');
+    expect(blogCategoryPath('Community Support')).toBe('/blog/category/community-support');
+    expect(blogCategoryPath('Youth Programs')).toBe('/blog/category/youth-programs');
+    expect(blogTagPath('financial literacy')).toBe('/blog/tag/financial-literacy');
   });
 });
 

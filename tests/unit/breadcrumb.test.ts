@@ -59,4 +59,14 @@ describe('buildBreadcrumb', () => {
   it('is a single unlinked Home crumb at the root', () => {
     expect(buildBreadcrumb('/')).toEqual([{ label: 'Home' }]);
   });
+
+  it('skips the category segment, which is no page of its own', () => {
+    expect(buildBreadcrumb('/blog/category/volunteer', 'Volunteer')).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Blog', href: '/blog' },
+      { label: 'Volunteer' },
+    ]);
+    expect(buildBreadcrumb('/programs/category/early-learning', 'Early Learning').map((crumb) => crumb.href)).toEqual(['/', '/programs', undefined]);
+    expect(buildBreadcrumb('/blog/tag/youth', 'posts about youth').map((crumb) => crumb.href)).toEqual(['/', '/blog', undefined]);
+  });
 });
