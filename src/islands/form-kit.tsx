@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
 import type * as z from 'zod/mini';
 import { HONEYPOT_FIELD, fieldErrors, safeParse } from '../../api/src/schemas.ts';
+import { WayForward } from './way-forward.tsx';
 import './forms.css';
 
 export type SendResult =
@@ -382,7 +383,12 @@ export function FormFrame({
   const busy = status === 'submitting';
   return (
     <div ref={boxRef}>
-      {status === 'error' ? <Alert tone="error">{alert}</Alert> : null}
+      {status === 'error' ? (
+        <Alert tone="error">
+          <p>{alert}</p>
+          <WayForward />
+        </Alert>
+      ) : null}
       <form
         className={`sipa-form ${className}`}
         method="post"
