@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: the numbers later work is watched by.
  *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
- *   2. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
+ *   2. Plain words: the Flesch-Kincaid grade of each page's main copy (scripts/readability.ts).
+ *   3. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
  *      server measured in the same run.
  * Deterministic byte counts are also enforced by tests; the timings here are only reported.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { distDir, measureSite } from './page-weight.ts';
+import { distDir, htmlPages, measureSite } from './page-weight.ts';
+import { PLAIN_WORDS_MAX_GRADE, PLAIN_WORDS_ROUTES, pageReadability } from './readability.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -39,6 +41,21 @@ function printPageWeights(): void {
   console.log(`\n${pages.length} pages; heaviest first paint: ${heaviest.route} at ${kb(heaviest.html.gzip + heaviest.css.gzip)} KB gz`);
 }
 
+function printReadability(): void {
+  if (!existsSync(distDir)) return;
+  const watched = new Set<string>(PLAIN_WORDS_ROUTES);
+  const rows = htmlPages()
+    .map((page) => ({ route: page.route, ...pageReadability(page.route, distDir, page.file) }))
+    .filter((row) => row.words > 0);
+  console.log(`\nPlain words: Flesch-Kincaid grade of each page's main copy (target ${PLAIN_WORDS_MAX_GRADE} or below; * = held to it by tests)\n`);
+  const width = Math.max(...rows.map((row) => row.route.length)) + 2;
+  console.log(`${'route'.padEnd(width)}${'grade'.padStart(6)}${'words'.padStart(8)}${'sentences'.padStart(11)}`);
+  for (const row of rows) {
+    const mark = watched.has(row.route) ? '*' : ' ';
+    console.log(`${`${mark}${row.route}`.padEnd(width)}${row.grade.toFixed(1).padStart(6)}${String(row.words).padStart(8)}${String(row.sentences).padStart(11)}`);
+  }
+}
+
 async function printApiLoad(): Promise<void> {
   const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-load.ts');
   if (!existsSync(module)) return;
@@ -55,4 +72,5 @@ async function printApiLoad(): Promise<void> {
 }
 
 printPageWeights();
+printReadability();
 await printApiLoad();

@@ -83,7 +83,8 @@ export function readability(blocks: readonly string[]): Readability {
   return { grade: Math.round(grade * 10) / 10, words, sentences };
 }
 
-export function pageReadability(route: string, dir = distDir): Readability {
-  const file = route === '/' ? join(dir, 'index.html') : join(dir, route, 'index.html');
-  return readability(mainCopy(readFileSync(file, 'utf8')));
+/** The grade of a built page, by route (or by its file, as htmlPages() lists it). */
+export function pageReadability(route: string, dir = distDir, file?: string): Readability {
+  const path = file ?? (route === '/' ? join(dir, 'index.html') : join(dir, route, 'index.html'));
+  return readability(mainCopy(readFileSync(path, 'utf8')));
 }
