@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the numbers later work is watched by.
  *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
- *   2. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
+ *   2. Plain words: the Flesch-Kincaid grade of each page's main copy (scripts/readability.ts).
+ *   3. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
  *      server measured in the same run.
  *   3. API fuzz: 10,000 seeded hostile requests on SQLite and on PostgreSQL; 5xx and rows from
  *      refused requests must both be 0.
@@ -9,7 +10,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { distDir, measureSite } from './page-weight.ts';
+import { distDir, htmlPages, measureSite } from './page-weight.ts';
+import { PLAIN_WORDS_MAX_GRADE, PLAIN_WORDS_ROUTES, pageReadability } from './readability.ts';
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -39,6 +41,21 @@ function printPageWeights(): void {
   for (const row of rows) console.log(line(row));
   const heaviest = pages.reduce((a, b) => (a.html.gzip + a.css.gzip > b.html.gzip + b.css.gzip ? a : b));
   console.log(`\n${pages.length} pages; heaviest first paint: ${heaviest.route} at ${kb(heaviest.html.gzip + heaviest.css.gzip)} KB gz`);
+}
+
+function printReadability(): void {
+  if (!existsSync(distDir)) return;
+  const watched = new Set<string>(PLAIN_WORDS_ROUTES);
+  const rows = htmlPages()
+    .map((page) => ({ route: page.route, ...pageReadability(page.route, distDir, page.file) }))
+    .filter((row) => row.words > 0);
+  console.log(`\nPlain words: Flesch-Kincaid grade of each page's main copy (target ${PLAIN_WORDS_MAX_GRADE} or below; * = held to it by tests)\n`);
+  const width = Math.max(...rows.map((row) => row.route.length)) + 2;
+  console.log(`${'route'.padEnd(width)}${'grade'.padStart(6)}${'words'.padStart(8)}${'sentences'.padStart(11)}`);
+  for (const row of rows) {
+    const mark = watched.has(row.route) ? '*' : ' ';
+    console.log(`${`${mark}${row.route}`.padEnd(width)}${row.grade.toFixed(1).padStart(6)}${String(row.words).padStart(8)}${String(row.sentences).padStart(11)}`);
+  }
 }
 
 async function printApiLoad(): Promise<void> {
@@ -76,5 +93,6 @@ async function printFuzz(): Promise<void> {
 }
 
 printPageWeights();
+printReadability();
 await printApiLoad();
 await printFuzz();

@@ -4,8 +4,10 @@
  * (the server's message, else 'Failed to submit form' or, on a network failure, 'Something went
  * wrong. Please try again later.', above the form, which stays).
  */
+import { CONTACT_RESPONSE_PROMISE } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, contactSchema } from '../../api/src/schemas.ts';
+import { useEffect } from 'react';
 import { bindField, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
@@ -18,8 +20,18 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
     failure: (result) => (result.kind === 'network' ? MESSAGES.contactNetwork : (result.message ?? MESSAGES.contactFailure)),
   });
   const boxRef = useAlertFocus(flow.status);
+  const { setValue } = flow;
 
-  if (flow.status === 'success') return <FormDone boxRef={boxRef} message={MESSAGES.contactSuccess} />;
+  // "Register now" on an event opens /contact?subject=Registration: {event}; an empty subject
+  // takes it, one the visitor already typed is kept.
+  useEffect(() => {
+    const subject = new URLSearchParams(window.location.search).get('subject')?.trim().slice(0, LIMITS.subject);
+    const field = document.getElementById(`${idPrefix}-subject`) as HTMLInputElement | null;
+    if (subject && field && !field.value) setValue('subject', subject);
+    // Once, at hydration.
+  }, []);
+
+  if (flow.status === 'success') return <FormDone boxRef={boxRef} message={MESSAGES.contactSuccess} detail={CONTACT_RESPONSE_PROMISE} />;
 
   const field = bindField(flow, idPrefix);
 

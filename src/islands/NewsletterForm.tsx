@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { NEWSLETTER_SUCCESS_RESET_MS } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { newsletterSchema } from '../../api/src/schemas.ts';
+import { WayForward } from './way-forward.tsx';
 import { Alert, CheckIcon, Honeypot, Spinner, useFormFlow, useHydrated } from './form-kit.tsx';
 
 export interface NewsletterFormProps {
@@ -91,7 +92,12 @@ export default function NewsletterForm({
           </p>
         ) : null}
       </div>
-      {status === 'error' ? <Alert tone="error">{flow.alert}</Alert> : null}
+      {status === 'error' ? (
+        <Alert tone="error">
+          <p>{flow.alert}</p>
+          <WayForward />
+        </Alert>
+      ) : null}
     </form>
   );
 }

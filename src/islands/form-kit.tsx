@@ -5,6 +5,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
 import type * as z from 'zod/mini';
 import { HONEYPOT_FIELD, fieldErrors, safeParse } from '../../api/src/schemas.ts';
+import { WayForward } from './way-forward.tsx';
 import './forms.css';
 
 export type SendResult =
@@ -413,7 +414,12 @@ export function FormFrame({
   const busy = status === 'submitting';
   return (
     <div ref={boxRef}>
-      {status === 'error' ? <Alert tone="error">{alert}</Alert> : null}
+      {status === 'error' ? (
+        <Alert tone="error">
+          <p>{alert}</p>
+          <WayForward />
+        </Alert>
+      ) : null}
       <form
         ref={formRef}
         className={`sipa-form ${className}`}

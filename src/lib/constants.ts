@@ -64,6 +64,8 @@ export const VOLUNTEER_RESPONSE_PROMISE = 'Our volunteer coordinator will contac
 export const PARTNERSHIP_RESPONSE_PROMISE = 'Our corporate development team will contact you within 2 business days.';
 
 export const OFFICE_HOURS = 'Monday-Friday 9:00 AM-5:00 PM';
+/** After the spec's contact success sentence: when and how the answer comes. */
+export const CONTACT_RESPONSE_PROMISE = `We will reply by email within 2 business days. Our office hours are ${OFFICE_HOURS}.`;
 export const CHILDREN_PRIVACY_AGE = 13;
 
 export const ADMIN_SESSION_FLAG = 'isAdminAuthenticated';

@@ -44,6 +44,23 @@ export interface EventItem {
   contact: { email: string; phone?: string };
 }
 
+/** The subject the contact form is filled in with when a visitor registers for an event. */
+export function registrationSubject(title: string): string {
+  return `Registration: ${title}`;
+}
+
+/**
+ * Where "Register now" leads. Registration through our own contact form opens it with the
+ * subject filled in with the event's name (the form reads `?subject=`); any other link is kept.
+ */
+export function registrationHref(event: Pick<EventItem, 'title' | 'registrationLink'>): string | undefined {
+  const link = event.registrationLink;
+  if (!link) return undefined;
+  const url = new URL(link, 'https://site.invalid');
+  if (url.origin !== 'https://site.invalid' || url.pathname !== '/contact') return link;
+  return `/contact?${new URLSearchParams({ subject: registrationSubject(event.title) })}#contact-form`;
+}
+
 /** The calendar day (YYYY-MM-DD) an ISO date string names, in its own offset. */
 export function eventDay(iso: string): string {
   return iso.slice(0, 10);

@@ -2,8 +2,10 @@ import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from '../lib/constants.ts';
 
 /**
  * The home carousel: advances every CAROUSEL_INTERVAL_MS with a CAROUSEL_FADE_MS cross-fade, a
- * dot jumps to its slide (and restarts the interval), and a button pauses and resumes it. With
- * prefers-reduced-motion it starts paused and the fade is instant; the visitor can still press Play.
+ * dot jumps to its slide (and restarts the interval), and a button pauses and resumes it. While
+ * the pointer is over the carousel or focus is inside it, it holds still (and goes on afterwards,
+ * unless paused). With prefers-reduced-motion it starts paused and the fade is instant; the
+ * visitor can still press Play. The button's one name says what pressing it will do.
  */
 export function setUpCarousel(root: HTMLElement): void {
   const slides = [...root.querySelectorAll<HTMLElement>('[data-slide]')];
@@ -16,6 +18,8 @@ export function setUpCarousel(root: HTMLElement): void {
   let current = Math.max(0, slides.findIndex((slide) => slide.classList.contains('is-active')));
   let timer: number | undefined;
   let playing = !reduceMotion;
+  let pointerInside = false;
+  let focusInside = false;
 
   slides.forEach((slide) => {
     slide.style.transitionDuration = `${CAROUSEL_FADE_MS}ms`;
@@ -43,12 +47,13 @@ export function setUpCarousel(root: HTMLElement): void {
 
   function start(): void {
     stop();
-    if (playing) timer = window.setInterval(() => show(current + 1), CAROUSEL_INTERVAL_MS);
+    const held = pointerInside || focusInside;
+    root.dataset.held = String(held);
+    if (playing && !held) timer = window.setInterval(() => show(current + 1), CAROUSEL_INTERVAL_MS);
   }
 
   function renderToggle(): void {
     if (!toggle) return;
-    toggle.setAttribute('aria-pressed', String(!playing));
     toggle.dataset.state = playing ? 'playing' : 'paused';
     if (toggleLabel) toggleLabel.textContent = playing ? 'Pause slideshow' : 'Play slideshow';
     root.dataset.playing = String(playing);
@@ -63,6 +68,23 @@ export function setUpCarousel(root: HTMLElement): void {
   toggle?.addEventListener('click', () => {
     playing = !playing;
     renderToggle();
+    start();
+  });
+  root.addEventListener('pointerenter', () => {
+    pointerInside = true;
+    start();
+  });
+  root.addEventListener('pointerleave', () => {
+    pointerInside = false;
+    start();
+  });
+  root.addEventListener('focusin', () => {
+    focusInside = true;
+    start();
+  });
+  root.addEventListener('focusout', (event) => {
+    if (event.relatedTarget instanceof Node && root.contains(event.relatedTarget)) return;
+    focusInside = false;
     start();
   });
   document.addEventListener('visibilitychange', () => (document.hidden ? stop() : start()));

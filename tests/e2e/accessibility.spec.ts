@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { builtRoutes } from '../support/routes.ts';
+import { AXE_TIMEOUT_MS } from '../support/axe.ts';
 
 /** axe-core with the WCAG 2.x A and AA rules (through 2.2) over every route, at two widths. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -12,6 +13,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 900 } });
     for (const route of routes) {
       test(`${route} has no WCAG A/AA violations`, async ({ page }) => {
+        test.setTimeout(AXE_TIMEOUT_MS);
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto(route);
         await page.waitForLoadState('networkidle');

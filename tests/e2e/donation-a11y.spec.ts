@@ -1,5 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { AXE_TIMEOUT_MS } from '../support/axe.ts';
+
+test.describe.configure({ timeout: AXE_TIMEOUT_MS });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

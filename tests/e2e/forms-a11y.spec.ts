@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { networkDown } from './forms-support.ts';
+import { AXE_TIMEOUT_MS } from '../support/axe.ts';
+
+test.describe.configure({ timeout: AXE_TIMEOUT_MS });
 
 /** axe (WCAG 2.2 A/AA) over the form pages and the form states that only appear after a click. */
 async function axe(page: Page) {

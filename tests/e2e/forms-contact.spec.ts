@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { site } from '../../src/lib/site.ts';
-import { answer500, networkDown, rows, slowDown, unique } from './forms-support.ts';
+import { answer500, expectFailure, holdRequests, networkDown, rows, unique } from './forms-support.ts';
 
 const API = '/api/contact';
 
@@ -28,7 +28,8 @@ test.describe('contact form on /contact', () => {
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
     await expect(page.locator('main').getByText('Monday-Friday 9:00 AM-5:00 PM, closed weekends')).toBeVisible();
-    await expect(page.locator('main').getByRole('link', { name: site.phoneDisplay })).toBeVisible();
+    await expect(page.locator('main .contact-info').getByRole('link', { name: site.phoneDisplay })).toBeVisible();
+    await expect(page.locator('#contact-form').getByRole('link', { name: site.phoneDisplay })).toHaveAttribute('href', `tel:${site.phone}`);
     await expect(page.locator('main').getByRole('link', { name: site.mailboxes.info })).toBeVisible();
     await expect(page.locator('main .social a')).toHaveCount(site.social.length);
     await expect(page.locator('iframe')).toHaveCount(0);
@@ -46,13 +47,17 @@ test.describe('contact form on /contact', () => {
     // An address of its own: acknowledgements go once an hour per address.
     const email = `${unique('amara').toLowerCase()}@example.org`;
     await form.getByLabel('Email').fill(email);
-    await slowDown(page, API);
+    const release = await holdRequests(page, API);
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByRole('button')).toHaveText('Sending...');
     await expect(form.getByRole('button')).toBeDisabled();
     await expect(form.getByLabel('Name')).toBeDisabled();
     await expect(form.getByLabel('Message')).toBeDisabled();
-    await expect(page.locator('main').getByRole('status')).toHaveText(MESSAGES.contactSuccess);
+    release();
+    const status = page.locator('main').getByRole('status');
+    await expect(status.locator('.form-done__title')).toHaveText(MESSAGES.contactSuccess);
+    // When and how the answer comes.
+    await expect(status).toContainText('We will reply by email within 2 business days. Our office hours are Monday-Friday 9:00 AM-5:00 PM.');
     await expect(page.locator('form.contact-form')).toHaveCount(0);
     const stored = rows<{ name: string; email: string; phone: string }>('select name, email, phone from contact_messages where subject = ?', subject);
     expect(stored).toEqual([{ name: 'Amara Okafor', email, phone: '(817) 555-0199' }]);
@@ -66,7 +71,7 @@ test.describe('contact form on /contact', () => {
     await answer500(page, API, 'Our inbox is full right now.');
     await form.getByRole('button', { name: 'Send Message' }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toHaveText('Our inbox is full right now.');
+    await expectFailure(alert, 'Our inbox is full right now.');
     const alertIsAbove = await alert.evaluate(
       (el) => !!(el.compareDocumentPosition(document.querySelector('form.contact-form')!) & Node.DOCUMENT_POSITION_FOLLOWING),
     );
@@ -81,11 +86,11 @@ test.describe('contact form on /contact', () => {
     const form = await fill(page, subject);
     await answer500(page, API);
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.contactFailure);
+    await expectFailure(page.getByRole('alert'), MESSAGES.contactFailure);
     await page.unroute(`**${API}`);
     await networkDown(page, API);
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.contactNetwork);
+    await expectFailure(page.getByRole('alert'), MESSAGES.contactNetwork);
     expect(rows('select id from contact_messages where subject = ?', subject)).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../../src/lib/messages.ts';
-import { answer500, networkDown, rows, slowDown, unique } from './forms-support.ts';
+import { answer500, expectFailure, holdRequests, networkDown, rows, unique } from './forms-support.ts';
 
 const API = '/api/newsletter-signup';
 
@@ -16,11 +16,12 @@ test.describe('newsletter form on /newsletter', () => {
     const form = page.locator('form.newsletter-form');
     const button = form.getByRole('button');
     await expect(button).toHaveText('Subscribe');
-    await slowDown(page, API);
+    const release = await holdRequests(page, API);
     await form.getByLabel('Email address').fill(email);
     await button.click();
     await expect(button).toBeDisabled();
     await expect(form.locator('.form-spinner')).toBeVisible();
+    release();
     await expect(button).toHaveText(MESSAGES.newsletterThankYou);
     await expect(button).toBeEnabled();
     await expect(form.getByLabel('Email address')).toHaveValue('');
@@ -43,7 +44,7 @@ test.describe('newsletter form on /newsletter', () => {
     const form = page.locator('form.newsletter-form');
     await form.getByLabel('Email address').fill('fails@example.org');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByRole('alert')).toHaveText(MESSAGES.newsletterFailure);
+    await expectFailure(form.getByRole('alert'), MESSAGES.newsletterFailure);
     expect(logged.some((line) => line.includes('Newsletter signup failed'))).toBe(true);
     await expect(form.getByLabel('Email address')).toHaveValue('fails@example.org');
     expect(rows('select id from subscribers where email = ?', 'fails@example.org')).toHaveLength(0);
@@ -54,11 +55,11 @@ test.describe('newsletter form on /newsletter', () => {
     await answer500(page, API);
     await form.getByLabel('Email address').fill('plain500@example.org');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByRole('alert')).toHaveText(MESSAGES.newsletterFailure);
+    await expectFailure(form.getByRole('alert'), MESSAGES.newsletterFailure);
     await page.unroute(`**${API}`);
     await networkDown(page, API);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByRole('alert')).toHaveText(MESSAGES.newsletterFailure);
+    await expectFailure(form.getByRole('alert'), MESSAGES.newsletterFailure);
     expect(rows('select id from subscribers where email = ?', 'plain500@example.org')).toHaveLength(0);
   });
 

@@ -12,6 +12,13 @@ async function openWithClock(page: Page) {
 }
 
 const activeSlide = (page: Page) => page.locator('[data-carousel]').getAttribute('data-current');
+
+/** Moves the pointer off the carousel and focus out of it, so it is not held still. */
+async function leaveCarousel(page: Page) {
+  await page.mouse.move(1, 1);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.locator('[data-carousel]')).toHaveAttribute('data-held', 'false');
+}
 const dot = (page: Page, index: number) => page.locator(`[data-slide-dot="${index}"]`);
 
 test.describe('home carousel', () => {
@@ -45,29 +52,65 @@ test.describe('home carousel', () => {
     expect(await activeSlide(page)).toBe('2');
     await expect(page.locator('[data-slide="2"]')).toHaveClass(/is-active/);
     await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+    await leaveCarousel(page);
     await page.clock.runFor(CAROUSEL_INTERVAL_MS - 1);
     expect(await activeSlide(page)).toBe('2');
     await page.clock.runFor(1);
     expect(await activeSlide(page)).toBe('3');
   });
 
-  test('the pause control stops and resumes the slideshow', async ({ page }) => {
+  test('the pause control has one name that says what it will do, and stops and resumes the slideshow', async ({ page }) => {
     await openWithClock(page);
     const toggle = page.locator('[data-carousel-toggle]');
-    await expect(toggle).toHaveText('Pause slideshow');
+    // One signal only: the name changes; no pressed state that would contradict it.
+    await expect(toggle).not.toHaveAttribute('aria-pressed');
+    await expect(page.getByRole('button', { name: 'Pause slideshow', exact: true })).toBeVisible();
     await toggle.click();
-    await expect(toggle).toHaveText('Play slideshow');
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Play slideshow', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pause slideshow' })).toHaveCount(0);
+    await leaveCarousel(page);
     await page.clock.runFor(CAROUSEL_INTERVAL_MS * 3);
     expect(await activeSlide(page)).toBe('0');
     await dot(page, 1).click();
+    await leaveCarousel(page);
     await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
     expect(await activeSlide(page)).toBe('1');
 
     await toggle.click();
-    await expect(toggle).toHaveText('Pause slideshow');
+    await expect(toggle).toHaveAccessibleName('Pause slideshow');
+    await leaveCarousel(page);
     await page.clock.runFor(CAROUSEL_INTERVAL_MS);
     expect(await activeSlide(page)).toBe('2');
+  });
+
+  test('holds still while the pointer is over it, and goes on when it leaves', async ({ page }) => {
+    await openWithClock(page);
+    await page.locator('[data-slide="0"]').hover();
+    await expect(page.locator('[data-carousel]')).toHaveAttribute('data-held', 'true');
+    await page.clock.runFor(6000 * 3);
+    expect(await activeSlide(page)).toBe('0');
+    // The visitor did not press Pause: the control still offers to pause.
+    await expect(page.locator('[data-carousel-toggle]')).toHaveAccessibleName('Pause slideshow');
+    await page.mouse.move(1, 1);
+    await expect(page.locator('[data-carousel]')).toHaveAttribute('data-held', 'false');
+    await page.clock.runFor(6000);
+    expect(await activeSlide(page)).toBe('1');
+  });
+
+  test('holds still while focus is inside it, and goes on when focus leaves', async ({ page }) => {
+    await openWithClock(page);
+    await page.mouse.move(1, 1);
+    await dot(page, 0).focus();
+    await expect(page.locator('[data-carousel]')).toHaveAttribute('data-held', 'true');
+    await page.clock.runFor(6000 * 2);
+    expect(await activeSlide(page)).toBe('0');
+    await page.keyboard.press('Tab');
+    await expect(dot(page, 1)).toBeFocused();
+    await page.clock.runFor(6000);
+    expect(await activeSlide(page)).toBe('0');
+    await leaveCarousel(page);
+    await page.clock.runFor(6000);
+    expect(await activeSlide(page)).toBe('1');
   });
 
   test('does not advance on its own under prefers-reduced-motion', async ({ page }) => {

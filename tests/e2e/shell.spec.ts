@@ -73,8 +73,16 @@ test('back-to-top appears after 500 px of scrolling and returns to the top', asy
   await page.goto('/about');
   const button = page.getByRole('button', { name: 'Back to top' });
   await expect(button).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await page.waitForTimeout(100);
+  // Scroll to 400 px and wait until the page has handled that scroll (its handler runs on the
+  // next animation frame; two frames later it has certainly run), not for a fixed time.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+        window.scrollTo({ top: 400, behavior: 'instant' });
+      }),
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
   await expect(button).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 900));
   await expect(button).toBeVisible();

@@ -8,6 +8,8 @@ import {
   hasActiveFilters,
   localDay,
   matchesEventSearch,
+  registrationHref,
+  registrationSubject,
   resultsCount,
   similarEvents,
   spotlightEvent,
@@ -156,5 +158,19 @@ describe('calendar', () => {
     expect(url.hostname).toBe('calendar.google.com');
     expect(url.searchParams.get('dates')).toBe('20261212T200000Z/20261213T000000Z');
     expect(url.searchParams.get('text')).toBe(e.title);
+  });
+});
+
+describe('registration link', () => {
+  it('opens our contact form with the event in the subject', () => {
+    expect(registrationHref({ title: 'Spring Hope Gala', registrationLink: '/contact' })).toBe(
+      '/contact?subject=Registration%3A+Spring+Hope+Gala#contact-form',
+    );
+    expect(registrationSubject('Youth Leadership Summit')).toBe('Registration: Youth Leadership Summit');
+  });
+
+  it('keeps any other registration link, and has none without one', () => {
+    expect(registrationHref({ title: 'Gala', registrationLink: 'https://tickets.example.org/gala' })).toBe('https://tickets.example.org/gala');
+    expect(registrationHref({ title: 'Gala', registrationLink: undefined })).toBeUndefined();
   });
 });
