@@ -34,6 +34,10 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The form tests submit many times from one address; production keeps the default limit.
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000',
+      // The first administrator, for the staff-area specs (created only if none exists).
+      ADMIN_USERNAME: 'e2e_admin',
+      ADMIN_PASSWORD: 'Harambee#2026-e2e',
+      ADMIN_EMAIL: 'e2e-admin@example.org',
     },
   },
 });
