@@ -3,6 +3,8 @@
  * broadcast tests and `npm run bench`. `refuse` can answer a recipient with an SMTP error, and
  * `hold` delays every answer to DATA until the test lets it go.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -87,4 +89,29 @@ export function decodedBody(raw: string): string {
     .slice(raw.indexOf('\r\n\r\n') + 4)
     .replace(/=\r\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export interface SinkReport {
+  count: number;
+  perAddress: Record<string, number>;
+  samples: string[];
+}
+
+/** The sink in a child process (smtp-sink-process.ts): its URL, a report on demand, and stop. */
+export async function startSmtpSinkProcess() {
+  const child = fork(new URL('./smtp-sink-process.ts', import.meta.url).pathname, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [ready] = (await once(child, 'message')) as [{ url: string }];
+  return {
+    url: ready.url,
+    async report(samples: number[] = []): Promise<SinkReport> {
+      const answer = once(child, 'message') as Promise<[SinkReport]>;
+      child.send({ report: samples });
+      return (await answer)[0];
+    },
+    async close() {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
 }
