@@ -3,6 +3,8 @@
  *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
  *   2. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
  *      server measured in the same run.
+ *   3. Newsletter broadcast: 10,000 recipients through the real server to a loopback SMTP sink,
+ *      on SQLite and PostgreSQL (messages per second, time to queue, server memory).
  * Deterministic byte counts are also enforced by tests; the timings here are only reported.
  */
 import { existsSync } from 'node:fs';
@@ -54,5 +56,12 @@ async function printApiLoad(): Promise<void> {
   console.log(`\nratio (API / bare): ${r.ratio.toFixed(3)}`);
 }
 
+async function printBroadcast(): Promise<void> {
+  const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-broadcast.ts');
+  const { newsletterBroadcastBench, printBroadcastBench } = (await import(module)) as typeof import('../api/bench/newsletter-broadcast.ts');
+  printBroadcastBench(await newsletterBroadcastBench());
+}
+
 printPageWeights();
 await printApiLoad();
+await printBroadcast();

@@ -86,6 +86,7 @@ describeBackends('newsletter broadcast: kill -9 mid-campaign and restart', (back
       expect(sink.messages.length).toBe(1000 + repeated.length);
       expect(await recipientStatuses(api.services, id)).toEqual({ sent: 1000 });
     } finally {
+      for (const child of children.splice(0)) await stop(child, 'SIGKILL');
       await api.close();
       await sink.close();
     }
@@ -116,6 +117,7 @@ describe.runIf(pgUrl)('newsletter broadcast: two servers on one PostgreSQL datab
       for (const { id } of campaigns) expect(await recipientStatuses(api.services, id)).toEqual({ sent: 600 });
       expect(new Set(sink.messages.map((m) => m.to))).toEqual(new Set(emails));
     } finally {
+      for (const child of children.splice(0)) await stop(child, 'SIGKILL');
       await api.close();
       await sink.close();
     }
