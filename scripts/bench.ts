@@ -4,8 +4,10 @@
  *   2. Plain words: the Flesch-Kincaid grade of each page's main copy (scripts/readability.ts).
  *   3. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
  *      server measured in the same run.
- *   3. API fuzz: 10,000 seeded hostile requests on SQLite and on PostgreSQL; 5xx and rows from
+ *   4. API fuzz: 10,000 seeded hostile requests on SQLite and on PostgreSQL; 5xx and rows from
  *      refused requests must both be 0.
+ *   5. Newsletter broadcast: 10,000 recipients through the real server to a loopback SMTP sink,
+ *      on SQLite and PostgreSQL (messages per second, time to queue, server memory).
  * Deterministic byte counts are also enforced by tests; the timings here are only reported.
  */
 import { existsSync } from 'node:fs';
@@ -92,7 +94,14 @@ async function printFuzz(): Promise<void> {
   }
 }
 
+async function printBroadcast(): Promise<void> {
+  const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-broadcast.ts');
+  const { newsletterBroadcastBench, printBroadcastBench } = (await import(module)) as typeof import('../api/bench/newsletter-broadcast.ts');
+  printBroadcastBench(await newsletterBroadcastBench());
+}
+
 printPageWeights();
 printReadability();
 await printApiLoad();
 await printFuzz();
+await printBroadcast();

@@ -9,10 +9,13 @@ import { createStaffServices } from './auth/index.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
 import { openAndMigrate } from './db/index.ts';
 import { createMailer } from './mail/outbox.ts';
+import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
+import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/forms.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
+import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
 import { staffRoutes } from './routes/staff.ts';
 import type { Services } from './services.ts';
@@ -27,7 +30,7 @@ export interface AppOptions {
 }
 
 /** Opens and migrates the database and sets up mail and tokens from the config. */
-export async function createServices(config: ApiConfig = loadConfig(), transport?: MailTransport): Promise<Services> {
+export async function createServices(config: ApiConfig = loadConfig(), transport?: MailTransport, broadcastSender?: BroadcastSender): Promise<Services> {
   const db = await openAndMigrate(config);
   const mailer = createMailer({
     db: db.kysely,
@@ -43,10 +46,12 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
     await db.close();
     throw error;
   });
-  return { config, db, mailer, tokens, staff };
+  const broadcast = createNewsletterBroadcast({ config, db, tokens, sender: broadcastSender });
+  return { config, db, mailer, tokens, staff, broadcast };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.broadcast.close();
   await services.mailer.settled();
   services.mailer.close();
   await services.db.close();
@@ -75,6 +80,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/partnership-inquiry', partnershipRoutes(services));
   app.route('/auth', staffAuthRoutes(services));
   app.route('/staff', staffRoutes(services));
+  app.route('/send-newsletter', sendNewsletterRoutes(services));
+  app.route('/newsletter-campaigns', newsletterCampaignRoutes(services));
 
   // Every other /api path answers here, so the static site's catch-all never sees it.
   app.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

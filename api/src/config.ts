@@ -42,6 +42,15 @@ export interface ApiConfig {
   adminUsername?: string;
   adminPassword?: string;
   adminEmail?: string;
+  /** Newsletter broadcast: messages per second over all connections (0: no limit) and SMTP connections. */
+  newsletterRatePerSecond: number;
+  newsletterConcurrency: number;
+  /** How long a server holds a campaign (and its claimed recipients) without renewing; a dead server's work is taken over after it. */
+  newsletterLeaseSeconds: number;
+  /** A mailbox that unsubscribes whoever writes to it: adds a mailto: to List-Unsubscribe. */
+  unsubscribeMailbox?: string;
+  /** DKIM signing of newsletters (all three set), covering List-Unsubscribe and List-Unsubscribe-Post. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -76,6 +85,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminUsername: env.ADMIN_USERNAME?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    newsletterRatePerSecond: int(env.NEWSLETTER_RATE_PER_SECOND, 100),
+    newsletterConcurrency: Math.max(1, int(env.NEWSLETTER_CONCURRENCY, 10)),
+    newsletterLeaseSeconds: Math.max(1, int(env.NEWSLETTER_LEASE_SECONDS, 30)),
+    unsubscribeMailbox: env.UNSUBSCRIBE_MAILBOX?.trim() || undefined,
+    dkim:
+      env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+        ? { domainName: env.DKIM_DOMAIN.trim(), keySelector: env.DKIM_SELECTOR.trim(), privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+        : undefined,
     ...overrides,
   };
 }

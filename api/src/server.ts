@@ -106,6 +106,8 @@ if (isMain) {
   }, config.outboxIntervalMs);
   retry.unref();
   void services.mailer.processOutbox().catch(() => {});
+  // Deliver newsletter campaigns (and take over those of a server that stopped mid-way).
+  services.broadcast.runner.start();
   const stop = () => {
     clearInterval(retry);
     server.close(() => void closeServices(services).finally(() => process.exit(0)));

@@ -3,6 +3,7 @@ import type { StaffServices } from './auth/index.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Mailer } from './mail/outbox.ts';
+import type { NewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { TokenSigner } from './tokens.ts';
 
 export interface Services {
@@ -12,4 +13,6 @@ export interface Services {
   tokens: TokenSigner;
   /** Staff accounts, sessions and sign-in limits (api/src/auth). */
   staff: StaffServices;
+  /** Newsletter campaigns: the sender and the worker that delivers them (api/src/newsletter-broadcast). */
+  broadcast: NewsletterBroadcast;
 }

@@ -13,6 +13,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 
 export const E2E_ADMIN = { username: 'e2e.admin', password: 'E2e#Admin2026' };
 
+/** The staff area's navigation, in order. */
+export const STAFF_SECTIONS = ['Newsletter', 'Account'];
+
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

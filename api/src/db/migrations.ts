@@ -133,6 +133,47 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('mail_cooldowns').ifExists().execute();
     },
   },
+  // The newsletter broadcast: a campaign and one recipient row per confirmed subscriber, written
+  // together, so a restart resumes exactly and `total_subscribers` is the number of rows.
+  '2026-11-22-014-newsletter-campaigns': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('newsletter_campaigns')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('body_html', 'text', (col) => col.notNull())
+        .addColumn('body_text', 'text', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('total', 'integer', (col) => col.notNull())
+        .addColumn('created_by', 'varchar(200)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('finished_at', 'varchar(32)')
+        .addColumn('paused_reason', 'text')
+        .addColumn('lease_owner', 'varchar(64)')
+        .addColumn('lease_until', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('newsletter_campaigns_status').on('newsletter_campaigns').columns(['status', 'lease_until']).execute();
+      await db.schema
+        .createTable('newsletter_recipients')
+        .addColumn('campaign_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('seq', 'integer', (col) => col.notNull())
+        .addColumn('subscriber_id', 'varchar(36)', (col) => col.notNull())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(32)')
+        .addColumn('locked_until', 'varchar(32)')
+        .addColumn('sent_at', 'varchar(32)')
+        .addColumn('last_error', 'text')
+        .addPrimaryKeyConstraint('newsletter_recipients_pk', ['campaign_id', 'seq'])
+        .execute();
+      await db.schema.createIndex('newsletter_recipients_claim').on('newsletter_recipients').columns(['campaign_id', 'status', 'seq']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('newsletter_recipients').ifExists().execute();
+      await db.schema.dropTable('newsletter_campaigns').ifExists().execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,6 +83,36 @@ export interface StaffSignInFailuresTable {
   /** Milliseconds since the epoch. */
   failed_at: number;
 }
+/** A newsletter broadcast; `lease_owner` is the server process running it until `lease_until`. */
+export interface NewsletterCampaignsTable {
+  id: string;
+  subject: string;
+  body_html: string;
+  body_text: string;
+  status: 'running' | 'paused' | 'cancelled' | 'finished';
+  total: number;
+  /** The administrator who queued it (display username). */
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
+  paused_reason: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+/** One confirmed subscriber of a campaign, snapshot when it was queued. */
+export interface NewsletterRecipientsTable {
+  campaign_id: string;
+  seq: number;
+  subscriber_id: string;
+  email: string;
+  /** skipped: unsubscribed after the campaign was queued, or the campaign was cancelled. */
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+  attempts: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+}
 
 export interface Database {
   subscribers: SubscribersTable;
@@ -94,4 +124,6 @@ export interface Database {
   app_secrets: AppSecretsTable;
   mail_cooldowns: MailCooldownsTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  newsletter_recipients: NewsletterRecipientsTable;
 }

@@ -8,14 +8,35 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field } from '../form-kit.tsx';
 import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 
 interface Me {
   user: { username: string; email: string; name: string; role: string };
   session: { createdAt: string; expiresAt: string };
 }
 
-/** The sections of the staff area. Later work adds Newsletter, Inbox and Tasks here; only what exists is listed. */
-const SECTIONS = [{ id: 'account', label: 'Account' }] as const;
+/** The sections of the staff area, one shown at a time; the address's #fragment names it, so each can be bookmarked. */
+const SECTIONS = [
+  { id: 'newsletter', label: 'Newsletter' },
+  { id: 'account', label: 'Account' },
+] as const;
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+function sectionFromHash(): SectionId {
+  const wanted = location.hash.slice(1);
+  return SECTIONS.find((section) => section.id === wanted)?.id ?? SECTIONS[0].id;
+}
+
+/** The section named in the address, following the back and forward buttons. */
+function useSection(): SectionId {
+  const [section, setSection] = useState<SectionId>(() => (typeof location === 'undefined' ? SECTIONS[0].id : sectionFromHash()));
+  useEffect(() => {
+    const follow = () => setSection(sectionFromHash());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  return section;
+}
 
 function leave(to: string) {
   setAdminHint(false);
@@ -26,6 +47,7 @@ export default function StaffArea() {
   const [me, setMe] = useState<Me | null>(null);
   const [problem, setProblem] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
+  const section = useSection();
 
   useEffect(() => {
     let cancelled = false;
@@ -79,16 +101,17 @@ export default function StaffArea() {
       </header>
       <nav className="staff-nav" aria-label="Staff area">
         <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} aria-current="page">
-                {section.label}
+          {SECTIONS.map((item) => (
+            <li key={item.id}>
+              <a href={`#${item.id}`} aria-current={item.id === section ? 'page' : undefined}>
+                {item.label}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <AccountPanel me={me} />
+      {section === 'newsletter' ? <NewsletterPanel /> : null}
+      {section === 'account' ? <AccountPanel me={me} /> : null}
     </div>
   );
 }

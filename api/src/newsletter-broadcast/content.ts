@@ -1,0 +1,112 @@
+/**
+ * What a newsletter contains. Pasted HTML is cleaned with an allow-list fit for email (tables,
+ * inline styles, https/mailto links, https images; no scripts, forms or event handlers), the plain
+ * text part can be made from it, and every recipient's copy gets the footer the law and the
+ * mailbox providers ask for: the organisation's name and postal address and a working unsubscribe
+ * link, in both parts, with the List-Unsubscribe headers of RFC 2369 and RFC 8058.
+ */
+import { convert } from 'html-to-text';
+import sanitizeHtml from 'sanitize-html';
+import { site } from '../../../src/lib/site.ts';
+
+const ALLOWED_TAGS = [
+  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'center', 'code', 'col', 'colgroup', 'div', 'em', 'font', 'h1', 'h2', 'h3',
+  'h4', 'h5', 'h6', 'hr', 'i', 'img', 'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody',
+  'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+];
+const LAYOUT_ATTRIBUTES = ['style', 'align', 'valign', 'width', 'height', 'bgcolor', 'border', 'cellpadding', 'cellspacing', 'dir', 'lang', 'class'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    '*': LAYOUT_ATTRIBUTES,
+    a: ['href', 'title', 'target', 'rel', ...LAYOUT_ATTRIBUTES],
+    img: ['src', 'alt', 'title', ...LAYOUT_ATTRIBUTES],
+    td: ['colspan', 'rowspan', ...LAYOUT_ATTRIBUTES],
+    th: ['colspan', 'rowspan', 'scope', ...LAYOUT_ATTRIBUTES],
+    font: ['color', 'face', 'size', ...LAYOUT_ATTRIBUTES],
+  },
+  allowedSchemes: ['https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript', 'title', 'head'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener' }) },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Strips `url(` and `expression(` from inline styles, which sanitize-html keeps when every property is allowed. */
+function safeStyles(html: string): string {
+  return html.replace(/\sstyle="([^"]*)"/gi, (whole, style: string) => (/url\s*\(|expression\s*\(|@import/i.test(style.replace(/&[a-z]+;|&#\d+;/gi, '')) ? '' : whole));
+}
+
+/** Inline styles are how email is laid out, so they stay; one that loads anything (url(...)) goes. */
+export function sanitizeNewsletterHtml(html: string): string {
+  return safeStyles(sanitizeHtml(html, OPTIONS)).trim();
+}
+
+/** A plain-text part made from the HTML, links kept as "text [url]", lines wrapped at 78. */
+export function htmlToPlainText(html: string): string {
+  return convert(html, {
+    wordwrap: 78,
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+      { selector: 'table', format: 'dataTable' },
+    ],
+  }).trim();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The organisation's postal address on one line (CAN-SPAM asks for it in every commercial message). */
+export function postalAddress(): string {
+  const a = site.address;
+  return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
+}
+
+export const FOOTER_TEXT = {
+  why: `You receive this newsletter because you subscribed at ${new URL(site.url).host} and confirmed your address.`,
+  unsubscribe: 'Unsubscribe',
+};
+
+export interface RecipientLinks {
+  /** https link to the one-click unsubscribe endpoint, with this recipient's token. */
+  unsubscribeUrl: string;
+  /** mailto: with the same token, when a mailbox handles unsubscribes. */
+  unsubscribeMailto?: string;
+}
+
+export interface RecipientMessage {
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** One recipient's copy: the campaign's bodies with the footer, and the list headers. */
+export function recipientMessage(campaign: { subject: string; body_html: string; body_text: string }, links: RecipientLinks): RecipientMessage {
+  const address = postalAddress();
+  const htmlFooter =
+    `<div style="margin-top:32px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +
+    `<p style="margin:0 0 8px">${escapeHtml(FOOTER_TEXT.why)}</p>` +
+    `<p style="margin:0 0 8px"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#555555">${FOOTER_TEXT.unsubscribe}</a></p>` +
+    `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(address)}</p></div>`;
+  const html = /<\/body>/i.test(campaign.body_html) ? campaign.body_html.replace(/<\/body>/i, `${htmlFooter}</body>`) : `${campaign.body_html}\n${htmlFooter}`;
+  const text = `${campaign.body_text.trimEnd()}\n\n-- \n${FOOTER_TEXT.why}\n${FOOTER_TEXT.unsubscribe}: ${links.unsubscribeUrl}\n${site.name}, ${address}\n`;
+  const listUnsubscribe = [`<${links.unsubscribeUrl}>`, ...(links.unsubscribeMailto ? [`<${links.unsubscribeMailto}>`] : [])].join(', ');
+  return {
+    subject: campaign.subject,
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': listUnsubscribe,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': `${site.name} newsletter <newsletter.${new URL(site.url).hostname}>`,
+      Precedence: 'bulk',
+    },
+  };
+}

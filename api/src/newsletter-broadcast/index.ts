@@ -1,0 +1,46 @@
+/** The newsletter broadcast as one service: the sender, the worker and the campaign operations. */
+import type { ApiConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { TokenSigner } from '../tokens.ts';
+import { recipientMessage, type RecipientLinks } from './content.ts';
+import { createRunner, type Runner } from './runner.ts';
+import { createBroadcastSender, type BroadcastSender } from './sender.ts';
+
+export interface NewsletterBroadcast {
+  sender: BroadcastSender;
+  runner: Runner;
+  /** The per-recipient unsubscribe links (the newsletter token signer and the unsubscribe route). */
+  links(subscriberId: string): Promise<RecipientLinks>;
+  /** Sends one copy, marked as a test, to a staff member's own address, now. */
+  testSend(to: string, campaign: { subject: string; body_html: string; body_text: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const TEST_SUBJECT_PREFIX = '[Test] ';
+
+export function createNewsletterBroadcast(deps: { config: ApiConfig; db: Db; tokens: TokenSigner; sender?: BroadcastSender }): NewsletterBroadcast {
+  const { config, db, tokens } = deps;
+  const sender = deps.sender ?? createBroadcastSender(config);
+  async function links(subscriberId: string): Promise<RecipientLinks> {
+    const token = await tokens.sign('unsubscribe', subscriberId);
+    return {
+      unsubscribeUrl: `${config.siteUrl}/api/newsletter/unsubscribe?token=${token}`,
+      unsubscribeMailto: config.unsubscribeMailbox ? `mailto:${config.unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}` : undefined,
+    };
+  }
+  const runner = createRunner({ db, sender, from: config.mailFrom, concurrency: config.newsletterConcurrency, leaseSeconds: config.newsletterLeaseSeconds, links });
+  return {
+    sender,
+    runner,
+    links,
+    async testSend(to, campaign) {
+      // The test copy is nobody's subscription: its footer link opens the unsubscribe page itself.
+      const message = recipientMessage({ ...campaign, subject: `${TEST_SUBJECT_PREFIX}${campaign.subject}` }, { unsubscribeUrl: `${config.siteUrl}/newsletter/unsubscribe` });
+      await sender.send({ from: config.mailFrom, to, ...message });
+    },
+    async close() {
+      await runner.stop();
+      sender.close();
+    },
+  };
+}

@@ -1,0 +1,352 @@
+/**
+ * The worker that delivers queued campaigns, one per server process at a time.
+ *
+ * - A campaign is run by whoever holds its lease (lease_owner, lease_until on the campaign row).
+ *   A heartbeat renews it; a server that dies stops renewing, and another (or the restarted one)
+ *   takes the campaign over once the lease ran out. Taking over puts the rows the dead runner had
+ *   claimed ('sending') back in the queue: those few may be sent twice (at least once delivery).
+ * - Recipients are claimed in batches in seq order (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite
+ *   serialises writers). Anyone no longer confirmed is skipped at claim time, so an unsubscribe
+ *   during a campaign is honoured from the next batch on.
+ * - Each message is marked sent as soon as the SMTP server accepted it (marks that arrive together
+ *   share one write). A busy or unreachable server is retried with back-off; a 5xx refusal fails
+ *   the recipient; too many failures in a row pause the campaign with the reason.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { NewsletterCampaignsTable } from '../db/types.ts';
+import { recipientMessage, type RecipientLinks } from './content.ts';
+import { isPermanentFailure, type BroadcastSender } from './sender.ts';
+
+/** Attempts per recipient before it counts as failed. */
+export const MAX_ATTEMPTS = 5;
+/** Failed messages in a row after which the campaign pauses (the mail server is likely refusing all). */
+export const MAX_CONSECUTIVE_FAILURES = 25;
+/** Seconds before the nth retry of a recipient: 30, 60, 120, 240. */
+export const retryDelaySeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1);
+export const PAUSED_FOR_ERRORS = (n: number, last: string) => `Paused after ${n} failed messages in a row. Last error: ${last}`;
+
+export interface RunnerOptions {
+  db: Db;
+  sender: BroadcastSender;
+  from: string;
+  concurrency: number;
+  leaseSeconds: number;
+  links(subscriberId: string): Promise<RecipientLinks>;
+  /** Retry delay override for tests (seconds). */
+  retryDelay?: (attempts: number) => number;
+}
+
+interface Claimed {
+  seq: number;
+  subscriber_id: string;
+  email: string;
+  attempts: number;
+}
+
+type Campaign = Pick<NewsletterCampaignsTable, 'id' | 'subject' | 'body_html' | 'body_text'>;
+
+const iso = (ms = Date.now()) => new Date(ms).toISOString();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+
+export function createRunner(options: RunnerOptions) {
+  const { db, sender } = options;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`.slice(0, 64);
+  const leaseMs = options.leaseSeconds * 1000;
+  const heartbeatMs = Math.max(100, Math.min(1000, leaseMs / 3));
+  const batchSize = Math.min(250, Math.max(50, options.concurrency * 5));
+  const retryDelay = options.retryDelay ?? retryDelaySeconds;
+  let stopped = false;
+  let looping = false;
+  let wakeUp: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+
+  async function takeLease(id: string): Promise<boolean> {
+    const now = iso();
+    const result = await db.kysely
+      .updateTable('newsletter_campaigns')
+      .set({ lease_owner: owner, lease_until: iso(Date.now() + leaseMs) })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_until', '<', now), eb('lease_owner', '=', owner)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Renews the lease; false when the campaign was paused or cancelled, or the lease was lost. */
+  async function renewLease(id: string): Promise<boolean> {
+    const result = await db.kysely
+      .updateTable('newsletter_campaigns')
+      .set({ lease_until: iso(Date.now() + leaseMs) })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function releaseLease(id: string) {
+    await db.kysely.updateTable('newsletter_campaigns').set({ lease_owner: null, lease_until: null }).where('id', '=', id).where('lease_owner', '=', owner).execute();
+  }
+
+  async function claim(id: string): Promise<Claimed[]> {
+    const now = iso();
+    const lockUntil = iso(Date.now() + leaseMs);
+    return db.write(async (trx) => {
+      // PostgreSQL: the locking pick is a CTE, evaluated once. As an IN (subquery) the planner may
+      // run it again per row, and with SKIP LOCKED each run finds other rows (more than the limit).
+      const result =
+        db.dialect === 'postgres'
+          ? await sql<Claimed>`
+              with picked as (
+                select seq from newsletter_recipients
+                where campaign_id = ${id} and status = 'queued' and (next_attempt_at is null or next_attempt_at <= ${now})
+                order by seq limit ${batchSize} for update skip locked)
+              update newsletter_recipients r set status = 'sending', locked_until = ${lockUntil}
+              from picked where r.campaign_id = ${id} and r.seq = picked.seq
+              returning r.seq, r.subscriber_id, r.email, r.attempts`.execute(trx)
+          : await sql<Claimed>`
+              update newsletter_recipients set status = 'sending', locked_until = ${lockUntil}
+              where campaign_id = ${id} and seq in (
+                select seq from newsletter_recipients
+                where campaign_id = ${id} and status = 'queued' and (next_attempt_at is null or next_attempt_at <= ${now})
+                order by seq limit ${batchSize})
+              returning seq, subscriber_id, email, attempts`.execute(trx);
+      return result.rows.map((row) => ({ ...row, seq: Number(row.seq), attempts: Number(row.attempts) }));
+    });
+  }
+
+  /** Collects "sent" marks and writes those that arrive together in one statement. */
+  function sentMarker(id: string) {
+    let pending: number[] = [];
+    let flushing: Promise<void> | null = null;
+    async function flush() {
+      while (pending.length) {
+        const seqs = pending;
+        pending = [];
+        for (let i = 0; i < seqs.length; i += 500) {
+          const chunk = seqs.slice(i, i + 500);
+          await db.write((trx) =>
+            trx
+              .updateTable('newsletter_recipients')
+              .set((eb) => ({ status: 'sent', sent_at: iso(), locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+              .where('campaign_id', '=', id)
+              .where('seq', 'in', chunk)
+              .where('status', '=', 'sending')
+              .execute(),
+          );
+        }
+      }
+    }
+    return {
+      mark(seq: number) {
+        pending.push(seq);
+        flushing ??= flush().finally(() => (flushing = null));
+      },
+      async settled() {
+        while (flushing) await flushing;
+      },
+    };
+  }
+
+  async function runCampaign(campaign: Campaign) {
+    const id = campaign.id;
+    // Rows a previous runner had claimed when it died or lost the lease go back in the queue.
+    await db.write((trx) =>
+      trx.updateTable('newsletter_recipients').set({ status: 'queued', locked_until: null }).where('campaign_id', '=', id).where('status', '=', 'sending').execute(),
+    );
+    let running = true;
+    const heartbeat = setInterval(() => {
+      renewLease(id)
+        .then((ok) => {
+          if (!ok) running = false;
+        })
+        .catch(() => {});
+    }, heartbeatMs);
+    const marker = sentMarker(id);
+    let failuresInRow = 0;
+    let lastError = '';
+
+    /** Claims the next batch and skips those who are no longer confirmed; null when none is due. */
+    async function nextBatch(): Promise<Claimed[] | null> {
+      const batch = await claim(id);
+      if (!batch.length) return null;
+      const confirmed = new Set(
+        (await db.kysely.selectFrom('subscribers').select('id').where('id', 'in', batch.map((r) => r.subscriber_id)).where('status', '=', 'confirmed').execute()).map((r) => r.id),
+      );
+      const gone = batch.filter((r) => !confirmed.has(r.subscriber_id)).map((r) => r.seq);
+      if (gone.length) {
+        await db.write((trx) =>
+          trx.updateTable('newsletter_recipients').set({ status: 'skipped', locked_until: null }).where('campaign_id', '=', id).where('seq', 'in', gone).execute(),
+        );
+      }
+      return batch.filter((r) => confirmed.has(r.subscriber_id));
+    }
+
+    async function deliver(recipient: Claimed) {
+      const message = recipientMessage(campaign, await options.links(recipient.subscriber_id));
+      try {
+        await sender.send({ from: options.from, to: recipient.email, ...message });
+        failuresInRow = 0;
+        marker.mark(recipient.seq);
+      } catch (error) {
+        failuresInRow += 1;
+        lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        const attempts = recipient.attempts + 1;
+        const failed = isPermanentFailure(error) || attempts >= MAX_ATTEMPTS;
+        await db.write((trx) =>
+          trx
+            .updateTable('newsletter_recipients')
+            .set({
+              status: failed ? 'failed' : 'queued',
+              attempts,
+              last_error: lastError,
+              locked_until: null,
+              next_attempt_at: failed ? null : iso(Date.now() + retryDelay(attempts) * 1000),
+            })
+            .where('campaign_id', '=', id)
+            .where('seq', '=', recipient.seq)
+            .execute(),
+        );
+        if (failuresInRow >= MAX_CONSECUTIVE_FAILURES && running) {
+          running = false;
+          await db.kysely
+            .updateTable('newsletter_campaigns')
+            .set({ status: 'paused', paused_reason: PAUSED_FOR_ERRORS(failuresInRow, lastError) })
+            .where('id', '=', id)
+            .where('status', '=', 'running')
+            .execute();
+          console.error(`newsletter: campaign ${id} paused after ${failuresInRow} failures in a row: ${lastError}`);
+        }
+      }
+    }
+
+    /** Puts claimed rows that were not handed to SMTP back in the queue. */
+    async function release(seqs: number[]) {
+      if (!seqs.length) return;
+      await db.write((trx) =>
+        trx.updateTable('newsletter_recipients').set({ status: 'queued', locked_until: null }).where('campaign_id', '=', id).where('seq', 'in', seqs).where('status', '=', 'sending').execute(),
+      );
+    }
+
+    // The next batch is claimed while the current one is sent, so the connections never wait on the database.
+    let upcoming: Promise<Claimed[] | null> | null = nextBatch();
+    try {
+      while (running && !stopped) {
+        const batch = await upcoming!;
+        upcoming = null;
+        if (!batch) {
+          await marker.settled();
+          const open = await db.kysely
+            .selectFrom('newsletter_recipients')
+            .select(['status', 'next_attempt_at'])
+            .where('campaign_id', '=', id)
+            .where('status', 'in', ['queued', 'sending'])
+            .orderBy('next_attempt_at')
+            .limit(1)
+            .executeTakeFirst();
+          if (!open) {
+            await marker.settled();
+            await db.kysely
+              .updateTable('newsletter_campaigns')
+              .set({ status: 'finished', finished_at: iso(), lease_owner: null, lease_until: null })
+              .where('id', '=', id)
+              .where('status', '=', 'running')
+              .execute();
+            return;
+          }
+          // Only retries that are not due yet are left: wait for the first (or for a stop).
+          const due = open.next_attempt_at ? Date.parse(open.next_attempt_at) - Date.now() : 0;
+          await sleep(Math.min(Math.max(due, 50), heartbeatMs));
+          upcoming = nextBatch();
+          continue;
+        }
+        upcoming = running && !stopped ? nextBatch() : null;
+        // NEWSLETTER_CONCURRENCY messages at a time; a pause, cancel or lost lease stops handing
+        // out more, and what was not handed over goes back in the queue.
+        const waiting = [...batch];
+        const unsent: number[] = [];
+        await Promise.all(
+          Array.from({ length: Math.min(options.concurrency, waiting.length) }, async () => {
+            for (let recipient = waiting.shift(); recipient; recipient = waiting.shift()) {
+              if (!running || stopped) unsent.push(recipient.seq);
+              else await deliver(recipient);
+            }
+          }),
+        );
+        await release(unsent);
+      }
+      const left = await upcoming;
+      if (left) await release(left.map((r) => r.seq));
+    } finally {
+      clearInterval(heartbeat);
+      await marker.settled();
+      await releaseLease(id).catch(() => {});
+    }
+  }
+
+  /** Runs every campaign this process can get a lease on; true if it ran one. */
+  async function runOnce(): Promise<boolean> {
+    const now = iso();
+    const open = await db.kysely
+      .selectFrom('newsletter_campaigns')
+      .select(['id', 'subject', 'body_html', 'body_text'])
+      .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('created_at')
+      .execute();
+    let ran = false;
+    for (const campaign of open) {
+      if (stopped) break;
+      if (!(await takeLease(campaign.id))) continue;
+      ran = true;
+      await runCampaign(campaign);
+    }
+    return ran;
+  }
+
+  return {
+    owner,
+    runOnce,
+    /** Starts the polling loop (the server does; tests may drive runOnce themselves). */
+    start() {
+      if (looping) return;
+      looping = true;
+      stopped = false;
+      loop = (async () => {
+        while (!stopped) {
+          let ran = false;
+          try {
+            ran = await runOnce();
+          } catch (error) {
+            console.error('newsletter: worker run failed', error instanceof Error ? error.message : error);
+          }
+          if (stopped) break;
+          if (!ran) {
+            await new Promise<void>((resolve) => {
+              wakeUp = resolve;
+              setTimeout(resolve, heartbeatMs).unref?.();
+            });
+            wakeUp = null;
+          }
+        }
+      })();
+    },
+    /** Looks for work now (after a campaign was queued or resumed). */
+    wake() {
+      wakeUp?.();
+    },
+    /** Stops after the messages already handed to SMTP are marked; the lease is released. */
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      loop = null;
+      looping = false;
+    },
+  };
+}
+
+export type Runner = ReturnType<typeof createRunner>;

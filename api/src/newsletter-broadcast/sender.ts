@@ -1,0 +1,66 @@
+/**
+ * How newsletters leave. With SMTP_URL: nodemailer's pooled SMTP, its own pool (apart from the
+ * outbox's), with NEWSLETTER_CONCURRENCY connections and NEWSLETTER_RATE_PER_SECOND as the pool's
+ * rateLimit per second. Since one server runs a campaign at a time (the campaign lease), that is
+ * the campaign's rate. Optional DKIM signs List-Unsubscribe and List-Unsubscribe-Post too: RFC 8058
+ * asks for both to be signed, and nodemailer's default header list leaves the second out.
+ * Without SMTP_URL every message is logged, as the outbox does.
+ */
+import nodemailer from 'nodemailer';
+import type { ApiConfig } from '../config.ts';
+
+export interface BroadcastMessage {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface BroadcastSender {
+  name: 'smtp' | 'log';
+  send(message: BroadcastMessage): Promise<void>;
+  close(): void;
+}
+
+/** nodemailer's default DKIM header list, plus the two list headers RFC 8058 wants signed. */
+export const DKIM_HEADER_FIELDS = [
+  'from', 'sender', 'reply-to', 'subject', 'date', 'message-id', 'to', 'cc', 'mime-version', 'content-type',
+  'content-transfer-encoding', 'content-id', 'content-description', 'resent-date', 'resent-from', 'resent-sender',
+  'resent-to', 'resent-cc', 'resent-message-id', 'in-reply-to', 'references', 'list-id', 'list-help',
+  'list-unsubscribe', 'list-unsubscribe-post', 'list-subscribe', 'list-post', 'list-owner', 'list-archive',
+].join(':');
+
+/** A refusal that will not change on retry (a 5xx answer), as opposed to a busy or unreachable server. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: number } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export function createBroadcastSender(config: Pick<ApiConfig, 'smtpUrl' | 'newsletterConcurrency' | 'newsletterRatePerSecond' | 'dkim'>, log = (line: string) => console.log(line)): BroadcastSender {
+  if (!config.smtpUrl) {
+    return {
+      name: 'log',
+      async send(message) {
+        log(`newsletter: "${message.subject}" to ${message.to} (no SMTP_URL; logged, not sent)`);
+      },
+      close() {},
+    };
+  }
+  const transporter = nodemailer.createTransport({
+    url: config.smtpUrl,
+    pool: true,
+    maxConnections: config.newsletterConcurrency,
+    maxMessages: 1000,
+    ...(config.newsletterRatePerSecond > 0 ? { rateLimit: config.newsletterRatePerSecond, rateDelta: 1000 } : {}),
+    ...(config.dkim ? { dkim: { ...config.dkim, headerFieldNames: DKIM_HEADER_FIELDS } } : {}),
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    name: 'smtp',
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}

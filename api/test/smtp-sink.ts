@@ -1,0 +1,117 @@
+/**
+ * A real SMTP peer on loopback (smtp-server) that keeps every accepted message, for the
+ * broadcast tests and `npm run bench`. `refuse` can answer a recipient with an SMTP error, and
+ * `hold` delays every answer to DATA until the test lets it go.
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface SunkMessage {
+  to: string;
+  raw: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  messages: SunkMessage[];
+  /** Return an SMTP error ({ code, message }) to refuse this recipient at DATA, or null to accept. */
+  refuse: ((to: string) => { code: number; message: string } | null) | null;
+  /** While set, DATA is answered only once this promise resolves. */
+  hold: Promise<void> | null;
+  /** Called as each message's data has arrived, before it is answered. */
+  onArrival: ((to: string) => void) | null;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(options: { port?: number; keepRaw?: boolean } = {}): Promise<SmtpSink> {
+  const keepRaw = options.keepRaw ?? true;
+  const sink: SmtpSink = {
+    port: 0,
+    url: '',
+    messages: [],
+    refuse: null,
+    hold: null,
+    onArrival: null,
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    maxClients: 200,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (keepRaw) chunks.push(chunk);
+      });
+      stream.on('end', async () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        sink.onArrival?.(to);
+        if (sink.hold) await sink.hold;
+        const refusal = sink.refuse?.(to) ?? null;
+        if (refusal) {
+          const error = new Error(refusal.message) as Error & { responseCode: number };
+          error.responseCode = refusal.code;
+          return callback(error);
+        }
+        sink.messages.push({ to, raw: keepRaw ? Buffer.concat(chunks).toString('utf8') : '' });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  sink.port = (server.server.address() as AddressInfo).port;
+  sink.url = `smtp://127.0.0.1:${sink.port}`;
+  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return sink;
+}
+
+/** Unfolded headers (lower-case names) of a raw message. */
+export function headersOf(raw: string): Map<string, string> {
+  const end = raw.indexOf('\r\n\r\n');
+  const headers = new Map<string, string>();
+  for (const line of raw.slice(0, end).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** The body with quoted-printable soft breaks and escapes undone (enough to find links and texts). */
+export function decodedBody(raw: string): string {
+  return raw
+    .slice(raw.indexOf('\r\n\r\n') + 4)
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export interface SinkReport {
+  count: number;
+  perAddress: Record<string, number>;
+  samples: string[];
+}
+
+/** The sink in a child process (smtp-sink-process.ts): its URL, a report on demand, and stop. */
+export async function startSmtpSinkProcess() {
+  const child = fork(new URL('./smtp-sink-process.ts', import.meta.url).pathname, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [ready] = (await once(child, 'message')) as [{ url: string }];
+  return {
+    url: ready.url,
+    async report(samples: number[] = []): Promise<SinkReport> {
+      const answer = once(child, 'message') as Promise<[SinkReport]>;
+      child.send({ report: samples });
+      return (await answer)[0];
+    },
+    async close() {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,234 @@
+/**
+ * The staff area's Newsletter panel (administrators): the spec's send form (Subject Line, HTML
+ * Content, Plain Text Content, Send Newsletter), with a server-cleaned preview in a sandboxed
+ * frame, plain text filled from the HTML, a test send to the signed-in address, the number of
+ * confirmed subscribers it will reach, live progress and the campaign history with pause, resume
+ * and cancel. Self-contained: mount <NewsletterPanel /> wherever the staff area shows a section.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { newsletterSent } from '../../../lib/messages.ts';
+import { Alert, Field } from '../../form-kit.tsx';
+import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
+import { call, SEND_TEXT, type CampaignSummary } from './newsletter-api.ts';
+import './newsletter.css';
+
+type Values = { subject: string; body_html: string; body_text: string };
+const EMPTY: Values = { subject: '', body_html: '', body_text: '' };
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function NewsletterPanel() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState('');
+  const [audience, setAudience] = useState<number | null>(null);
+  const [denied, setDenied] = useState(false);
+  const [campaigns, setCampaigns] = useState<CampaignSummary[]>([]);
+  const [delivery, setDelivery] = useState<'smtp' | 'log'>('smtp');
+  const [current, setCurrent] = useState<CampaignSummary | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [toolNote, setToolNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [busyTool, setBusyTool] = useState<'' | 'preview' | 'fill' | 'test'>('');
+
+  const refresh = useCallback(async () => {
+    const [count, history] = await Promise.all([
+      call<{ confirmed: number }>('/api/newsletter-campaigns/audience'),
+      call<{ campaigns: CampaignSummary[]; delivery: 'smtp' | 'log' }>('/api/newsletter-campaigns'),
+    ]);
+    if (!count.ok && (count.status === 401 || count.status === 403)) return setDenied(true);
+    if (count.ok) setAudience(count.data.confirmed);
+    if (history.ok) {
+      setCampaigns(history.data.campaigns);
+      setDelivery(history.data.delivery);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const onValue = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    setResult('');
+    const answer = await call<{ total_subscribers?: number; message?: string; campaign_id?: string }>('/api/send-newsletter', values);
+    setSending(false);
+    if (answer.ok) {
+      setResult(newsletterSent(answer.data.total_subscribers));
+      setValues(EMPTY);
+      setPreview(null);
+      await refresh();
+      if (answer.data.campaign_id) {
+        const started = await call<CampaignSummary>(`/api/newsletter-campaigns/${answer.data.campaign_id}`);
+        if (started.ok) setCurrent(started.data);
+      }
+      return;
+    }
+    if ('network' in answer) return setResult(SEND_TEXT.network);
+    setResult(answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
+  }
+
+  async function cleaned(): Promise<{ html: string; text: string } | null> {
+    const answer = await call<{ html: string; text: string }>('/api/newsletter-campaigns/preview', { body_html: values.body_html });
+    if (answer.ok) return answer.data;
+    setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
+    return null;
+  }
+
+  async function showPreview() {
+    setBusyTool('preview');
+    setToolNote(null);
+    const result = await cleaned();
+    setBusyTool('');
+    if (result) setPreview(result.html || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
+  }
+
+  async function fillText() {
+    setBusyTool('fill');
+    setToolNote(null);
+    const result = await cleaned();
+    setBusyTool('');
+    if (result) setValues((v) => ({ ...v, body_text: result.text }));
+  }
+
+  async function testSend() {
+    setBusyTool('test');
+    setToolNote(null);
+    const answer = await call<{ message: string }>('/api/newsletter-campaigns/test', values);
+    setBusyTool('');
+    if (answer.ok) setToolNote({ tone: 'success', text: answer.data.message });
+    else setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The test could not be sent.') });
+  }
+
+  async function act(campaign: CampaignSummary, action: 'pause' | 'resume' | 'cancel') {
+    const answer = await call<CampaignSummary>(`/api/newsletter-campaigns/${campaign.id}/${action}`, {});
+    if (answer.ok && current?.id === campaign.id) setCurrent(answer.data);
+    await refresh();
+  }
+
+  const onProgress = useCallback(
+    (c: CampaignSummary) => {
+      if (c.status !== 'running') void refresh();
+    },
+    [refresh],
+  );
+
+  if (denied) {
+    return (
+      <Alert tone="error">
+        Sending newsletters needs an administrator's session. <a href="/admin/login">Sign in</a>
+      </Alert>
+    );
+  }
+
+  const canTest = Boolean(values.subject.trim() && values.body_html.trim() && values.body_text.trim());
+  return (
+    <section className="nl-panel" aria-labelledby="nl-title">
+      <h2 id="nl-title">Newsletter</h2>
+      <p className="nl-audience" data-testid="audience">
+        {audience === null ? 'Counting confirmed subscribers…' : `This newsletter will go to ${audience} confirmed ${audience === 1 ? 'subscriber' : 'subscribers'}.`}
+        {delivery === 'log' ? ' Mail is logged on the server, not sent: SMTP_URL is not set.' : ''}
+      </p>
+      <form className="nl-form sipa-form" onSubmit={(e) => void send(e)} noValidate={false}>
+        <Field id="nl-subject" name="subject" label="Subject Line" value={values.subject} onValue={onValue} required disabled={sending} maxLength={300} />
+        <Field id="nl-html" name="body_html" label="HTML Content" value={values.body_html} onValue={onValue} multiline rows={15} required disabled={sending} spellCheck={false} />
+        <div className="nl-tools">
+          <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void showPreview()} disabled={!values.body_html.trim() || busyTool !== ''}>
+            {busyTool === 'preview' ? 'Preparing preview...' : 'Preview'}
+          </button>
+          <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void fillText()} disabled={!values.body_html.trim() || busyTool !== ''}>
+            {busyTool === 'fill' ? 'Filling...' : 'Fill plain text from HTML'}
+          </button>
+        </div>
+        {preview !== null ? (
+          <figure className="nl-preview">
+            <figcaption>Preview, as subscribers will see it (cleaned on the server; the footer with the unsubscribe link is added to each copy)</figcaption>
+            <iframe title="Newsletter preview" sandbox="" srcDoc={preview} />
+          </figure>
+        ) : null}
+        <Field id="nl-text" name="body_text" label="Plain Text Content" value={values.body_text} onValue={onValue} multiline rows={10} required disabled={sending} />
+        {toolNote ? <Alert tone={toolNote.tone}>{toolNote.text}</Alert> : null}
+        <div className="nl-actions">
+          <button type="submit" className="sipa-button" disabled={sending}>
+            {sending ? SEND_TEXT.busy : SEND_TEXT.button}
+          </button>
+          <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void testSend()} disabled={!canTest || busyTool !== '' || sending}>
+            {busyTool === 'test' ? 'Sending test...' : 'Send a test to me'}
+          </button>
+        </div>
+        {result ? (
+          <p className={`nl-result ${result.includes('Error') ? 'nl-result--error' : 'nl-result--success'}`} role={result.includes('Error') ? 'alert' : 'status'}>
+            {result}
+          </p>
+        ) : null}
+      </form>
+
+      {current ? <CampaignProgress initial={current} onChange={onProgress} /> : null}
+
+      <h3 className="nl-history__title">Sent newsletters</h3>
+      {campaigns.length === 0 ? (
+        <p className="nl-history__empty">No newsletter has been sent yet.</p>
+      ) : (
+        <div className="nl-history">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                <th scope="col">Status</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Failed</th>
+                <th scope="col">Sent by</th>
+                <th scope="col">Queued</th>
+                <th scope="col">
+                  <span className="nl-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {campaigns.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.subject}</td>
+                  <td>
+                    <span className={`nl-status nl-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
+                  </td>
+                  <td>
+                    {c.sent} of {c.total}
+                  </td>
+                  <td>{c.failed}</td>
+                  <td>{c.createdBy}</td>
+                  <td>{when(c.createdAt)}</td>
+                  <td className="nl-history__actions">
+                    {c.status === 'running' ? (
+                      <button type="button" className="nl-link-button" onClick={() => void act(c, 'pause')}>
+                        Pause
+                      </button>
+                    ) : null}
+                    {c.status === 'paused' ? (
+                      <button type="button" className="nl-link-button" onClick={() => void act(c, 'resume')}>
+                        Resume
+                      </button>
+                    ) : null}
+                    {c.status === 'running' || c.status === 'paused' ? (
+                      <button type="button" className="nl-link-button" onClick={() => void act(c, 'cancel')}>
+                        Cancel
+                      </button>
+                    ) : null}
+                    {c.status === 'running' || c.status === 'paused' ? (
+                      <button type="button" className="nl-link-button" onClick={() => setCurrent(c)}>
+                        Progress
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default NewsletterPanel;

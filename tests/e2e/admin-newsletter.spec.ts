@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test, type Page } from '@playwright/test';
+import { answer500, networkDown, rows, unique } from './forms-support.ts';
+import { E2E_ADMIN } from './staff-support.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
+const ADMIN = { ...E2E_ADMIN, email: 'e2e.admin@example.org' };
+
+/** Confirmed subscribers written straight to the e2e server's database (as if they had confirmed). */
+function addConfirmed(n: number): string[] {
+  const db = new DatabaseSync(join(dataDir, 'sipa.sqlite'), { timeout: 5000 });
+  const now = new Date().toISOString();
+  const prefix = unique('reader');
+  const emails = Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.org`.toLowerCase());
+  try {
+    const insert = db.prepare(
+      "insert into subscribers (id, email, status, source, created_at, updated_at, confirmed_at, unsubscribed_at) values (?, ?, 'confirmed', null, ?, ?, ?, null)",
+    );
+    for (const email of emails) insert.run(randomUUID(), email, now, now, now);
+  } finally {
+    db.close();
+  }
+  return emails;
+}
+
+async function signIn(page: Page) {
+  const response = await page.request.post('/api/auth/sign-in/username', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+    headers: { origin: `http://127.0.0.1:${port}` },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const confirmedCount = () => rows<{ n: number }>("select count(*) as n from subscribers where status = 'confirmed'")[0]!.n;
+
+test.describe('staff newsletter: the send form', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(() => {
+    addConfirmed(5);
+  });
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin');
+    await expect(page.getByTestId('audience')).toContainText('confirmed subscribers');
+  });
+
+  const fill = async (page: Page, subject = 'Spring workshops') => {
+    await page.getByLabel('Subject Line').fill(subject);
+    await page.getByLabel('HTML Content').fill('<h1>Spring</h1><p>Join us on <strong>Saturday</strong>.</p><script>alert(1)</script>');
+    await page.getByLabel('Plain Text Content').fill('Spring\n\nJoin us on Saturday.');
+  };
+
+  test('the fields and the button are the spec\'s; the audience is counted before sending', async ({ page }) => {
+    await expect(page.getByLabel('HTML Content')).toHaveAttribute('rows', '15');
+    await expect(page.getByLabel('Plain Text Content')).toHaveAttribute('rows', '10');
+    for (const label of ['Subject Line', 'HTML Content', 'Plain Text Content']) await expect(page.getByLabel(label)).toHaveAttribute('required', '');
+    await expect(page.getByRole('button', { name: 'Send Newsletter' })).toBeVisible();
+    await expect(page.getByTestId('audience')).toContainText(`This newsletter will go to ${confirmedCount()} confirmed subscribers.`);
+  });
+
+  test('success: Sending... while busy, the count, fields cleared, progress reaches 100 % and the history lists it', async ({ page }) => {
+    const expected = confirmedCount();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/send-newsletter', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const subject = unique('Spring workshops');
+    await fill(page, subject);
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toHaveText(`Success! Newsletter sent to ${expected} subscribers`);
+    await expect(page.locator('.nl-result')).toHaveClass(/nl-result--success/);
+    for (const label of ['Subject Line', 'HTML Content', 'Plain Text Content']) await expect(page.getByLabel(label)).toHaveValue('');
+    const bar = page.getByRole('progressbar', { name: 'Delivery progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 15_000 });
+    await expect(page.locator('.nl-progress [data-count="remaining"]')).toHaveText('0');
+    const row = page.locator('.nl-history tr', { hasText: subject });
+    await expect(row).toContainText('Finished');
+    await expect(row).toContainText(`${expected} of ${expected}`);
+    await expect(row).toContainText(ADMIN.username);
+    const stored = rows<{ total: number; status: string }>('select total, status from newsletter_campaigns where subject = ?', subject);
+    expect(stored).toEqual([{ total: expected, status: 'finished' }]);
+  });
+
+  test('server error with a message: Error: and the message, fields kept', async ({ page }) => {
+    await answer500(page, '/api/send-newsletter', 'The mail server is down');
+    await fill(page);
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Error: The mail server is down');
+    await expect(page.locator('.nl-result')).toHaveClass(/nl-result--error/);
+    await expect(page.getByLabel('Subject Line')).toHaveValue('Spring workshops');
+  });
+
+  test('server error without a message: Error: Failed to send newsletter', async ({ page }) => {
+    await answer500(page, '/api/send-newsletter');
+    await fill(page);
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Error: Failed to send newsletter');
+    await expect(page.getByLabel('Plain Text Content')).toHaveValue('Spring\n\nJoin us on Saturday.');
+  });
+
+  test('network error: Error: Failed to send newsletter. Please try again.', async ({ page }) => {
+    await networkDown(page, '/api/send-newsletter');
+    await fill(page);
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Error: Failed to send newsletter. Please try again.');
+    await expect(page.getByLabel('HTML Content')).not.toHaveValue('');
+  });
+
+  test('preview shows the cleaned HTML in a sandboxed frame; plain text can be filled from it; a test goes to the admin', async ({ page }) => {
+    await fill(page);
+    await page.getByLabel('Plain Text Content').fill('');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const frame = page.locator('iframe[title="Newsletter preview"]');
+    await expect(frame).toHaveAttribute('sandbox', '');
+    await expect(frame).toHaveAttribute('srcdoc', '<h1>Spring</h1><p>Join us on <strong>Saturday</strong>.</p>');
+    await expect(page.frameLocator('iframe[title="Newsletter preview"]').getByRole('heading', { name: 'Spring' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fill plain text from HTML' }).click();
+    await expect(page.getByLabel('Plain Text Content')).toHaveValue('Spring\n\nJoin us on Saturday.');
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Test sent' })).toHaveText(`Test sent to ${ADMIN.email}`);
+  });
+});
+
+test('signed out, /admin offers sign-in instead of the send form', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('alert')).toContainText("Sending newsletters needs an administrator's session.");
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/admin/login');
+  await expect(page.getByRole('button', { name: 'Send Newsletter' })).toHaveCount(0);
+});
