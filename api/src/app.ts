@@ -11,10 +11,12 @@ import { openAndMigrate } from './db/index.ts';
 import { createMailer } from './mail/outbox.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/forms.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { subscriberRoutes } from './routes/subscribers.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 
@@ -83,6 +85,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/partnership-inquiry', partnershipRoutes(services));
   app.route('/auth', staffAuthRoutes(services));
   app.route('/staff', staffRoutes(services));
+  app.route('/inbox', inboxRoutes(services));
+  app.route('/subscribers', subscriberRoutes(services));
 
   app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
