@@ -130,7 +130,7 @@ export async function forgetPerson(db: Db, email: string): Promise<Forgotten> {
       removed[kind] = Number(result.numDeletedRows);
     }
     removed.subscribers = Number((await any.deleteFrom('subscribers').where('email', '=', address).executeTakeFirst()).numDeletedRows);
-    const replyTo = JSON.stringify({ 'Reply-To': address }).slice(1, -1);
+    const replyTo = JSON.stringify({ 'reply-to': address }).slice(1, -1);
     removed.outbox = Number(
       (
         await any
