@@ -34,6 +34,10 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The form tests submit many times from one address; production keeps the default limit.
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000',
+      // The first administrator, made at start when none exists, for the staff-area tests.
+      ADMIN_USERNAME: 'e2e.admin',
+      ADMIN_PASSWORD: 'Harambee#E2e2026',
+      ADMIN_EMAIL: 'e2e.admin@example.org',
     },
   },
 });

@@ -3,6 +3,7 @@
  *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
  *   2. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
  *      server measured in the same run.
+ *   3. The staff inbox at 100,000 rows on SQLite and PostgreSQL: first page, deep page, search.
  * Deterministic byte counts are also enforced by tests; the timings here are only reported.
  */
 import { existsSync } from 'node:fs';
@@ -54,5 +55,11 @@ async function printApiLoad(): Promise<void> {
   console.log(`\nratio (API / bare): ${r.ratio.toFixed(3)}`);
 }
 
+async function printInbox(): Promise<void> {
+  const { inboxBench, printInboxBench } = await import('../api/bench/inbox-bench.ts');
+  printInboxBench(await inboxBench());
+}
+
 printPageWeights();
 await printApiLoad();
+await printInbox();

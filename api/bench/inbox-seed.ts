@@ -3,7 +3,7 @@
  * (row i always looks the same), inserted in multi-row batches inside one transaction so 100,000
  * rows take seconds on SQLite and PostgreSQL.
  */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
 import type { Database } from '../src/db/types.ts';
 
@@ -22,11 +22,18 @@ function hex(i: number, seed: number) {
 
 async function insertBatched(db: Kysely<Database>, table: keyof Database, total: number, row: (i: number) => Record<string, unknown>, batch: number) {
   await db.transaction().execute(async (trx) => {
+    // PostgreSQL: a bulk load builds the trigram (GIN) indexes once at the end, as pg_restore
+    // does, instead of updating them row by row (ten times faster).
+    const gin = db.getExecutor().adapter instanceof PostgresAdapter
+      ? ((await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = ${table} and indexdef like '%USING gin%'`.execute(trx)).rows)
+      : [];
+    for (const index of gin) await sql`drop index ${sql.id(index.indexname)}`.execute(trx);
     for (let start = 0; start < total; start += batch) {
       const rows = [];
       for (let i = start; i < Math.min(total, start + batch); i++) rows.push(row(i));
       await (trx as Kysely<any>).insertInto(table).values(rows).execute();
     }
+    for (const index of gin) await sql.raw(index.indexdef).execute(trx);
   });
 }
 

@@ -164,7 +164,7 @@ describeBackends('inbox data', (backend) => {
         return args.result;
       },
     });
-    const reader = inboxCsv(counting, 'contact', {}).getReader();
+    const reader = inboxCsv(counting, api.services.db.dialect, 'contact', {}).getReader();
     let rows = 0;
     let bytes = 0;
     let chunks = 0;

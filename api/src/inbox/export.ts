@@ -14,13 +14,13 @@ export const EXPORT_BATCH = 500;
 
 type Row = Record<string, unknown> & { created_at: string; id: string };
 
-export function inboxCsv(db: Kysely<Database>, kind: InboxKind, query: InboxQuery, batch = EXPORT_BATCH): ReadableStream<Uint8Array> {
+export function inboxCsv(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', kind: InboxKind, query: InboxQuery, batch = EXPORT_BATCH): ReadableStream<Uint8Array> {
   const fields = FIELDS[kind];
   const header = ['Received', 'Status', ...fields.map(([, label]) => label), 'Staff note', 'Handled by', 'Handled at'];
   return csvStream<Row>(
     header,
     async (last) => {
-      let builder = filteredQuery(db, kind, { ...query, cursor: undefined });
+      let builder = filteredQuery(db, kind, { ...query, cursor: undefined }, dialect);
       if (last) builder = builder.where(afterCursor({ createdAt: last.created_at, id: last.id }));
       return (await builder.limit(batch).execute()) as Row[];
     },

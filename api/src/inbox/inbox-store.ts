@@ -2,11 +2,11 @@
  * Reading and changing the inbox: one newest-first page of a kind with its filters, one item,
  * status changes (one or many), the staff note, the count of new items, and forgetting a person.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { InboxKind, InboxStatus } from '../../../src/lib/inbox.ts';
 import type { Database } from '../db/types.ts';
 import type { Db } from '../db/index.ts';
-import { INBOX_TABLES, LIST_FILTERS, displayName, searchExpression, summaryOf } from './kinds.ts';
+import { INBOX_TABLES, LIST_FILTERS, TRIGRAM_MIN, displayName, searchExpression, sqliteSearchTable, summaryOf } from './kinds.ts';
 import { afterCursor, contains, decodeCursor, encodeCursor } from './paging.ts';
 import type { InboxQuery } from './schemas.ts';
 
@@ -27,14 +27,18 @@ function dayAfter(date: string): string {
 }
 
 /** The filtered, newest-first query of one kind (no paging), selecting every column. */
-export function filteredQuery(db: Kysely<Database>, kind: InboxKind, query: InboxQuery): SelectQueryBuilder<any, any, any> {
+export function filteredQuery(db: Kysely<Database>, kind: InboxKind, query: InboxQuery, dialect: Db['dialect']): SelectQueryBuilder<any, any, any> {
   const table = INBOX_TABLES[kind];
   let builder = (db as Kysely<any>).selectFrom(table).selectAll() as SelectQueryBuilder<any, any, any>;
   if (query.status) builder = builder.where('status', '=', query.status);
   if (query.from) builder = builder.where('created_at', '>=', query.from);
   if (query.to) builder = builder.where('created_at', '<', dayAfter(query.to));
   const q = query.q?.toLowerCase();
-  if (q) builder = builder.where(contains(searchExpression(kind), q));
+  if (q && dialect === 'sqlite' && [...q].length >= TRIGRAM_MIN) {
+    // An FTS5 phrase of the whole text: with the trigram tokenizer, a substring match.
+    const phrase = `"${q.replace(/"/g, '""')}"`;
+    builder = builder.where(sql<SqlBool>`rowid in (select rowid from ${sql.table(sqliteSearchTable(kind))} where body match ${phrase})`);
+  } else if (q) builder = builder.where(contains(searchExpression(kind), q));
   for (const [param, [column]] of Object.entries(LIST_FILTERS[kind])) {
     const value = query[param as 'interest' | 'availability'];
     // Lists are stored as JSON text; a quoted value matches one whole entry.
@@ -43,8 +47,8 @@ export function filteredQuery(db: Kysely<Database>, kind: InboxKind, query: Inbo
   return builder.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-export async function listInbox(db: Kysely<Database>, kind: InboxKind, query: InboxQuery, pageSize: number) {
-  let builder = filteredQuery(db, kind, query);
+export async function listInbox(db: Db, kind: InboxKind, query: InboxQuery, pageSize: number) {
+  let builder = filteredQuery(db.kysely, kind, query, db.dialect);
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     if (!cursor) throw new BadCursor();

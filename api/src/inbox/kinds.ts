@@ -14,7 +14,7 @@ export const INBOX_TABLES = {
 export type InboxTable = (typeof INBOX_TABLES)[InboxKind];
 
 /** Columns searched, per kind (name, email, subject or company, message). */
-const SEARCHED: Readonly<Record<InboxKind, readonly string[]>> = {
+export const SEARCHED: Readonly<Record<InboxKind, readonly string[]>> = {
   contact: ['name', 'email', 'subject', 'message'],
   volunteer: ['first_name', 'last_name', 'email', 'skills', 'message'],
   partnership: ['company_name', 'contact_name', 'email', 'message'],
@@ -24,9 +24,15 @@ const SEARCHED: Readonly<Record<InboxKind, readonly string[]>> = {
  * One lower-cased text of the searched columns. The PostgreSQL trigram index is built on exactly
  * this expression, so the query must use it verbatim. Column names are constants, never input.
  */
-export function searchExpression(kind: InboxKind): string {
-  return `lower(${SEARCHED[kind].map((column) => `coalesce(${column}, '')`).join(` || ' ' || `)})`;
+export function searchExpression(kind: InboxKind, prefix = ''): string {
+  return `lower(${SEARCHED[kind].map((column) => `coalesce(${prefix}${column}, '')`).join(` || ' ' || `)})`;
 }
+
+/** SQLite's FTS5 (trigram) table of the same text, rowid for rowid with the submissions table. */
+export const sqliteSearchTable = (kind: InboxKind) => `${INBOX_TABLES[kind]}_search`;
+
+/** The trigram index answers searches of at least this many characters; shorter ones scan. */
+export const TRIGRAM_MIN = 3;
 
 /** Submitted fields, in form order: [column, label, list?]. */
 export const FIELDS: Readonly<Record<InboxKind, ReadonlyArray<readonly [string, string, boolean?]>>> = {

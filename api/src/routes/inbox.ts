@@ -48,7 +48,7 @@ export function inboxRoutes(services: Services) {
     if (!query.ok) return query.response;
     const filters = query.data as InboxQuery;
     try {
-      return c.json(await listInbox(db.kysely, kind, filters, filters.limit ?? INBOX_PAGE_SIZE));
+      return c.json(await listInbox(db, kind, filters, filters.limit ?? INBOX_PAGE_SIZE));
     } catch (error) {
       if (error instanceof BadCursor) return c.json({ message: BAD_CURSOR, issues: [{ path: 'cursor', message: BAD_CURSOR }] }, 400);
       throw error;
@@ -60,7 +60,7 @@ export function inboxRoutes(services: Services) {
     if (!isKind(kind)) return c.json({ message: UNKNOWN_KIND }, 404);
     const query = readQuery(c, inboxQuerySchemas[kind]);
     if (!query.ok) return query.response;
-    return csvResponse(inboxCsv(db.kysely, kind, query.data as InboxQuery), kind);
+    return csvResponse(inboxCsv(db.kysely, db.dialect, kind, query.data as InboxQuery), kind);
   });
 
   app.get('/:kind/:id', async (c) => {
