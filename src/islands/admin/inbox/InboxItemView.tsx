@@ -60,12 +60,17 @@ export function InboxItemView(props: {
       if (!answer.ok) return setProblem(answer.message);
       setItem(answer.data);
       setNote(answer.data.note);
-      requestAnimationFrame(() => heading.current?.focus());
     });
     return () => {
       cancelled = true;
     };
   }, [kind, id]);
+
+  // Once the item is shown, focus its heading so a screen reader starts there.
+  const loadedId = item?.id;
+  useEffect(() => {
+    if (loadedId) heading.current?.focus();
+  }, [loadedId]);
 
   async function changeStatus(status: InboxStatus) {
     setBusy(true);
