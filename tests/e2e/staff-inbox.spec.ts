@@ -4,6 +4,7 @@
  * and the detail view at 375 px without sideways scrolling.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const ADMIN = { username: 'e2e.admin', password: 'Harambee#E2e2026' };
@@ -102,4 +103,30 @@ test('the detail view reads at 375 px without sideways scrolling', async ({ page
   await expect(page.getByRole('heading', { name: 'After-school help' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+});
+
+test('the inbox, an item and the subscribers have no WCAG A/AA violations at 375 and 1280 px', async ({ page }) => {
+  // Six axe runs on a shared machine: more than the default 30 s.
+  test.setTimeout(120_000);
+  const axe = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  };
+  const word = `serengeti${Date.now()}`;
+  await sendMessage(page, word);
+  await signIn(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const list = await findByWord(page, word);
+    await axe(`inbox ${width}`);
+    await list.getByRole('button', { name: /Nia Kamau/ }).click();
+    await expect(page.getByRole('heading', { name: 'After-school help' })).toBeVisible();
+    await page.getByRole('button', { name: /Delete this person/ }).click();
+    await axe(`item ${width}`);
+    await page.getByRole('link', { name: 'Subscribers' }).click();
+    await expect(page.getByTestId('subscriber-chart')).toBeVisible();
+    // The list (or its empty state, on a fresh database) has loaded.
+    await expect(page.locator('.subscribers').getByText(/^(No subscribers match\.|Signed up .*)$/).first()).toBeVisible();
+    await axe(`subscribers ${width}`);
+  }
 });
