@@ -9,6 +9,8 @@ import { seedInbox, seededId } from '../bench/inbox-seed.ts';
 import { count, describeBackends, makeApi, postJson, VALID, type TestApi } from './helpers.ts';
 import { ADMIN, createAccounts, signIn } from './staff-helpers.ts';
 
+const EXPORT_ROWS = 20_000;
+
 describeBackends('inbox data', (backend) => {
   let api: TestApi;
   let cookie = '';
@@ -153,8 +155,9 @@ describeBackends('inbox data', (backend) => {
     expect(csvCell('café')).toBe('café');
   });
 
-  it('streams a 100,000-row export page by page, never holding more than one page', async () => {
-    await seedInbox(api.services.db.kysely, 100_000, ['contact']);
+  // 20,000 rows are enough to show the shape (41 pages); the 100,000-row export is timed in `npm run bench`.
+  it('streams an export page by page, never holding more than one page', async () => {
+    await seedInbox(api.services.db.kysely, EXPORT_ROWS, ['contact']);
     // Counts the rows the database hands over, to compare with what the reader has taken.
     let fetched = 0;
     const counting = api.services.db.kysely.withPlugin({
@@ -177,12 +180,12 @@ describeBackends('inbox data', (backend) => {
       for (const byte of value) if (byte === 0x0a) rows++;
       mostAhead = Math.max(mostAhead, fetched - (rows - 1));
     }
-    expect(rows).toBe(100_001);
-    expect(fetched).toBe(100_000);
+    expect(rows).toBe(EXPORT_ROWS + 1);
+    expect(fetched).toBe(EXPORT_ROWS);
     // One chunk per page of 500 rows plus the header, and the database is never read more than a
     // page ahead of the reader: memory holds one page, whatever the size of the export.
-    expect(chunks).toBe(201);
+    expect(chunks).toBe(41);
     expect(mostAhead).toBeLessThanOrEqual(500);
-    expect(bytes).toBeGreaterThan(10_000_000);
+    expect(bytes).toBeGreaterThan(2_000_000);
   }, 120_000);
 });
