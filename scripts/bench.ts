@@ -8,6 +8,7 @@
  *      refused requests must both be 0.
  *   5. Newsletter broadcast: 10,000 recipients through the real server to a loopback SMTP sink,
  *      on SQLite and PostgreSQL (messages per second, time to queue, server memory).
+ *   6. The staff inbox at 100,000 rows on SQLite and PostgreSQL: first page, deep page, search.
  * Deterministic byte counts are also enforced by tests; the timings here are only reported.
  */
 import { existsSync } from 'node:fs';
@@ -100,8 +101,14 @@ async function printBroadcast(): Promise<void> {
   printBroadcastBench(await newsletterBroadcastBench());
 }
 
+async function printInbox(): Promise<void> {
+  const { inboxBench, printInboxBench } = await import('../api/bench/inbox-bench.ts');
+  printInboxBench(await inboxBench());
+}
+
 printPageWeights();
 printReadability();
 await printApiLoad();
 await printFuzz();
 await printBroadcast();
+await printInbox();

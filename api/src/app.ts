@@ -13,11 +13,13 @@ import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/forms.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { subscriberRoutes } from './routes/subscribers.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
@@ -82,6 +84,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/staff', staffRoutes(services));
   app.route('/send-newsletter', sendNewsletterRoutes(services));
   app.route('/newsletter-campaigns', newsletterCampaignRoutes(services));
+  app.route('/inbox', inboxRoutes(services));
+  app.route('/subscribers', subscriberRoutes(services));
 
   // Every other /api path answers here, so the static site's catch-all never sees it.
   app.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

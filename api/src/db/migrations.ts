@@ -3,6 +3,7 @@
  * Kysely's Migrator at start and by `npm run migrate`. Never edit a shipped migration: add one.
  */
 import type { Kysely } from 'kysely';
+import { inboxMigrationDown, inboxMigrationUp } from '../inbox/migration.ts';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 
 export const migrations: Record<string, Migration> = {
@@ -174,6 +175,9 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('newsletter_campaigns').ifExists().execute();
     },
   },
+  // The staff inbox (api/src/inbox): a status, note and handler per submission, and the indexes
+  // its newest-first keyset pages, filters, search and forget-by-address use.
+  '2026-11-22-015-inbox': { up: inboxMigrationUp, down: inboxMigrationDown },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

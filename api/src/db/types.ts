@@ -14,7 +14,14 @@ export interface SubscribersTable {
   /** When the newest confirmation link was made; only that link confirms, for 7 days. */
   confirm_sent_at: string | null;
 }
-export interface ContactMessagesTable {
+/** Staff work columns on every inbox table (migration 2026-11-22-015). */
+export interface InboxWork {
+  status: 'new' | 'in_progress' | 'handled';
+  staff_note: string | null;
+  handled_by: string | null;
+  handled_at: string | null;
+}
+export interface ContactMessagesTable extends Partial<InboxWork> {
   id: string;
   name: string;
   email: string;
@@ -23,7 +30,7 @@ export interface ContactMessagesTable {
   message: string;
   created_at: string;
 }
-export interface VolunteerApplicationsTable {
+export interface VolunteerApplicationsTable extends Partial<InboxWork> {
   id: string;
   first_name: string;
   last_name: string;
@@ -35,7 +42,7 @@ export interface VolunteerApplicationsTable {
   message: string | null;
   created_at: string;
 }
-export interface PartnershipInquiriesTable {
+export interface PartnershipInquiriesTable extends Partial<InboxWork> {
   id: string;
   company_name: string;
   contact_name: string;

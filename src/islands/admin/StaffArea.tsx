@@ -8,6 +8,7 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field } from '../form-kit.tsx';
 import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 
 interface Me {
@@ -18,6 +19,8 @@ interface Me {
 /** The sections of the staff area, one shown at a time; the address's #fragment names it, so each can be bookmarked. */
 const SECTIONS = [
   { id: 'newsletter', label: 'Newsletter' },
+  { id: 'inbox', label: 'Inbox' },
+  { id: 'subscribers', label: 'Subscribers' },
   { id: 'account', label: 'Account' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
@@ -99,20 +102,31 @@ export default function StaffArea() {
           {STAFF_TEXT.logout}
         </button>
       </header>
-      <nav className="staff-nav" aria-label="Staff area">
-        <ul>
-          {SECTIONS.map((item) => (
-            <li key={item.id}>
-              <a href={`#${item.id}`} aria-current={item.id === section ? 'page' : undefined}>
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StaffNav section={section} />
       {section === 'newsletter' ? <NewsletterPanel /> : null}
+      {section === 'inbox' ? <InboxPanel /> : null}
+      {section === 'subscribers' ? <SubscribersPanel /> : null}
       {section === 'account' ? <AccountPanel me={me} /> : null}
     </div>
+  );
+}
+
+/** The sections as links; the inbox's count of new items is asked for only once the gate has let the member in. */
+function StaffNav({ section }: { section: SectionId }) {
+  const newItems = useInboxNewCount();
+  return (
+    <nav className="staff-nav" aria-label="Staff area">
+      <ul>
+        {SECTIONS.map((item) => (
+          <li key={item.id}>
+            <a href={`#${item.id}`} aria-current={item.id === section ? 'page' : undefined}>
+              {item.label}
+              {item.id === 'inbox' ? <InboxNewCount count={newItems?.total} /> : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Request reading shared by the inbox and subscriber routes: query strings and JSON bodies go
+ * through a schema, and anything refused is a 400 `{ message, issues }` like the rest of the API.
+ */
+import type { Context } from 'hono';
+import type * as z from 'zod/mini';
+import { MESSAGES } from '../../../src/lib/messages.ts';
+import { fieldIssues, safeParse, type Schema } from '../schemas.ts';
+
+export const INVALID_QUERY = 'Please check the search and filters and try again.';
+export const BAD_CURSOR = 'That page link is no longer valid; start again from the first page.';
+export const NOT_FOUND = 'That item no longer exists.';
+
+export type Read<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+export function readQuery<S extends Schema>(c: Context, schema: S): Read<z.output<S>> {
+  const result = safeParse(schema, c.req.query());
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, response: c.json({ message: INVALID_QUERY, issues: fieldIssues(result.error) }, 400) };
+}
+
+/** Reads raw text of a JSON or CSV body up to `limit` bytes; 413 above it, 415 for another type. */
+export async function readBodyText(c: Context, types: readonly string[], limit: number): Promise<Read<string>> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!types.includes(type)) return { ok: false, response: c.json({ message: MESSAGES.unsupportedType }, 415) };
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return { ok: false, response: c.json({ message: MESSAGES.bodyTooLarge }, 413) };
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > limit) return { ok: false, response: c.json({ message: MESSAGES.bodyTooLarge }, 413) };
+  try {
+    return { ok: true, data: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, response: c.json({ message: MESSAGES.badEncoding, issues: [] }, 400) };
+  }
+}
+
+export async function readJson<S extends Schema>(c: Context, schema: S, limit = 64 * 1024): Promise<Read<z.output<S>>> {
+  const text = await readBodyText(c, ['application/json'], limit);
+  if (!text.ok) return text;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.data);
+  } catch {
+    return { ok: false, response: c.json({ message: MESSAGES.badEncoding, issues: [] }, 400) };
+  }
+  const result = safeParse(schema, raw);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, response: c.json({ message: MESSAGES.invalidInput, issues: fieldIssues(result.error) }, 400) };
+}
+
+/** A streamed CSV download named after the list and today's date. */
+export function csvResponse(body: ReadableStream<Uint8Array>, name: string): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="sipa-${name}-${day}.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

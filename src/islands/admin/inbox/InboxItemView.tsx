@@ -1,0 +1,218 @@
+/**
+ * One inbox item: every field exactly as sent (React renders visitor text as text, never as
+ * HTML), its status, the staff note, who handled it and when, "Reply by email" (a mailto: link
+ * with the address and subject filled in), and deleting everything about the person, after a
+ * confirmation.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../lib/constants.ts';
+import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
+import { announceInboxChange } from './new-count.tsx';
+import { formatDateTime, getJson, postJson } from './staff-api.ts';
+
+interface Item {
+  id: string;
+  kind: InboxKind;
+  status: InboxStatus;
+  createdAt: string;
+  email: string;
+  note: string;
+  handledBy: string | null;
+  handledAt: string | null;
+  subject: string | null;
+  fields: Array<{ name: string; label: string; value: string | string[] | null }>;
+}
+
+const REPLY_SUBJECTS: Record<InboxKind, string> = {
+  contact: 'Your message to SIPA',
+  volunteer: 'Your volunteer application to SIPA',
+  partnership: 'Your partnership inquiry to SIPA',
+};
+
+const LIST_LABELS: Record<string, string> = { ...VOLUNTEER_INTEREST_LABELS, ...AVAILABILITY_LABELS };
+
+export function replyLink(kind: InboxKind, email: string, subject: string | null): string {
+  const title = kind === 'contact' && subject ? `Re: ${subject}` : REPLY_SUBJECTS[kind];
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(title)}`;
+}
+
+export function InboxItemView(props: {
+  kind: InboxKind;
+  id: string;
+  onBack(): void;
+  onChanged(item: { id: string; status: InboxStatus }): void;
+  onForgotten(email: string, message: string): void;
+}) {
+  const { kind, id } = props;
+  const [item, setItem] = useState<Item | null>(null);
+  const [problem, setProblem] = useState('');
+  const [note, setNote] = useState('');
+  const [noteState, setNoteState] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const uid = useId().replace(/:/g, '');
+
+  useEffect(() => {
+    let cancelled = false;
+    void getJson<Item>(`/api/inbox/${kind}/${id}`).then((answer) => {
+      if (cancelled) return;
+      if (!answer.ok) return setProblem(answer.message);
+      setItem(answer.data);
+      setNote(answer.data.note);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [kind, id]);
+
+  // Once the item is shown, focus its heading so a screen reader starts there.
+  const loadedId = item?.id;
+  useEffect(() => {
+    if (loadedId) heading.current?.focus();
+  }, [loadedId]);
+
+  async function changeStatus(status: InboxStatus) {
+    setBusy(true);
+    const answer = await postJson<{ status: InboxStatus }>(`/api/inbox/${kind}/status`, { ids: [id], status });
+    setBusy(false);
+    if (!answer.ok) return setProblem(answer.message);
+    const fresh = await getJson<Item>(`/api/inbox/${kind}/${id}`);
+    if (fresh.ok) setItem(fresh.data);
+    props.onChanged({ id, status });
+    announceInboxChange();
+  }
+
+  async function saveNote() {
+    setNoteState('Saving...');
+    const answer = await postJson<{ note: string }>(`/api/inbox/${kind}/${id}/note`, { note });
+    if (!answer.ok) return setNoteState(answer.message);
+    setNote(answer.data.note);
+    setNoteState('Note saved.');
+  }
+
+  async function forget() {
+    if (!item) return;
+    setBusy(true);
+    const answer = await postJson<{ message: string }>('/api/inbox/forget', { email: item.email });
+    setBusy(false);
+    if (!answer.ok) return setProblem(answer.message);
+    announceInboxChange();
+    props.onForgotten(item.email, answer.data.message);
+  }
+
+  const back = (
+    <button type="button" className="inbox-back" onClick={props.onBack}>
+      <span aria-hidden="true">←</span> Back to the list
+    </button>
+  );
+
+  if (problem && !item) {
+    return (
+      <div className="inbox-detail">
+        {back}
+        <p className="sipa-alert sipa-alert--error" role="alert">
+          {problem}
+        </p>
+      </div>
+    );
+  }
+  if (!item) {
+    return (
+      <div className="inbox-detail">
+        {back}
+        <p role="status">Loading...</p>
+      </div>
+    );
+  }
+
+  const name = String(item.fields[0]?.value ?? '');
+  return (
+    <article className="inbox-detail" aria-labelledby={`${uid}-heading`}>
+      {back}
+      <header className="inbox-detail__head">
+        <h3 id={`${uid}-heading`} ref={heading} tabIndex={-1}>
+          {kind === 'contact' ? item.subject : kind === 'partnership' ? String(item.fields[0]?.value ?? '') : `${name} ${String(item.fields[1]?.value ?? '')}`}
+        </h3>
+        <p className="inbox-detail__meta">
+          Received {formatDateTime(item.createdAt)} · <span className={`inbox-status inbox-status--${item.status}`}>{INBOX_STATUS_LABELS[item.status]}</span>
+          {item.handledBy ? (
+            <>
+              {' '}
+              · Handled by {item.handledBy} on {formatDateTime(item.handledAt)}
+            </>
+          ) : null}
+        </p>
+      </header>
+
+      <dl className="inbox-fields">
+        {item.fields.map((field) => (
+          <div key={field.name} className={field.name === 'message' || field.name === 'skills' ? 'inbox-fields__long' : undefined}>
+            <dt>{field.label}</dt>
+            <dd>
+              {Array.isArray(field.value) ? (
+                field.value.length ? field.value.map((v) => LIST_LABELS[v] ?? v).join(', ') : <span className="inbox-muted">None chosen</span>
+              ) : field.value ? (
+                field.value
+              ) : (
+                <span className="inbox-muted">Not given</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="inbox-detail__actions">
+        <a className="sipa-button" href={replyLink(kind, item.email, item.subject)}>
+          Reply by email
+        </a>
+        <div role="group" aria-label="Status" className="inbox-detail__status">
+          {INBOX_STATUSES.map((s) => (
+            <button key={s} type="button" className="sipa-button sipa-button--secondary inbox-small" aria-pressed={item.status === s} disabled={busy || item.status === s} onClick={() => void changeStatus(s)}>
+              Mark {INBOX_STATUS_LABELS[s].toLowerCase()}
+            </button>
+          ))}
+        </div>
+      </div>
+      {problem ? (
+        <p className="sipa-alert sipa-alert--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      <div className="inbox-note">
+        <label htmlFor={`${uid}-note`}>Staff note</label>
+        <textarea id={`${uid}-note`} rows={4} maxLength={STAFF_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+        <div className="inbox-note__row">
+          <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => void saveNote()}>
+            Save note
+          </button>
+          <span role="status">{noteState}</span>
+        </div>
+      </div>
+
+      <div className="inbox-danger">
+        {confirming ? (
+          <div role="alertdialog" aria-labelledby={`${uid}-confirm`} className="inbox-confirm">
+            <p id={`${uid}-confirm`}>
+              Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their newsletter subscription and mail still waiting for them
+              are removed for good.
+            </p>
+            <div className="inbox-note__row">
+              <button type="button" className="sipa-button inbox-danger__button" disabled={busy} onClick={() => void forget()}>
+                Delete for good
+              </button>
+              <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirming(true)}>
+            Delete this person's data…
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * The inbox panel of the staff area: one list per kind (contact messages, volunteer applications,
+ * partnership inquiries), newest first, with search, filters, "Show more" (keyset paging), bulk
+ * status changes, CSV export of the filtered list, and a detail view of one item.
+ * Self-contained: mount `<InboxPanel />` anywhere in the staff area.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
+import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
+import { InboxItemView } from './InboxItemView.tsx';
+import { InboxNewCount, announceInboxChange, useInboxNewCount } from './new-count.tsx';
+import { formatDateTime, getJson, postJson, queryString } from './staff-api.ts';
+import './inbox.css';
+
+interface ListItem {
+  id: string;
+  name: string;
+  email: string;
+  summary: string;
+  status: InboxStatus;
+  createdAt: string;
+}
+interface Page {
+  items: ListItem[];
+  nextCursor: string | null;
+}
+interface Filters {
+  q: string;
+  status: string;
+  from: string;
+  to: string;
+  interest: string;
+  availability: string;
+}
+const NO_FILTERS: Filters = { q: '', status: '', from: '', to: '', interest: '', availability: '' };
+
+const INTEREST_CHOICES: Record<InboxKind, Array<[string, string]>> = {
+  contact: [],
+  volunteer: VOLUNTEER_INTERESTS.map((value) => [value, VOLUNTEER_INTEREST_LABELS[value]]),
+  partnership: PARTNERSHIP_INTERESTS.map((value) => [value, value]),
+};
+
+export default function InboxPanel() {
+  const counts = useInboxNewCount();
+  const [kind, setKind] = useState<InboxKind>('contact');
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [items, setItems] = useState<ListItem[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const id = useId().replace(/:/g, '');
+
+  const query = useCallback(
+    (cursor?: string) =>
+      queryString({
+        q: filters.q,
+        status: filters.status,
+        from: filters.from,
+        to: filters.to,
+        interest: kind === 'contact' ? '' : filters.interest,
+        availability: kind === 'volunteer' ? filters.availability : '',
+        cursor,
+      }),
+    [filters, kind],
+  );
+
+  const load = useCallback(
+    async (cursor?: string) => {
+      setLoading(true);
+      setProblem('');
+      const answer = await getJson<Page>(`/api/inbox/${kind}${query(cursor)}`);
+      setLoading(false);
+      if (!answer.ok) return setProblem(answer.message);
+      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
+      setNextCursor(answer.data.nextCursor);
+    },
+    [kind, query],
+  );
+
+  useEffect(() => {
+    setSelected(new Set());
+    void load();
+  }, [load]);
+
+  function chooseKind(next: InboxKind) {
+    setKind(next);
+    setOpenId(null);
+    setNotice('');
+    setDraft((d) => ({ ...d, interest: '', availability: '' }));
+    setFilters((f) => ({ ...f, interest: '', availability: '' }));
+  }
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setNotice('');
+    setFilters({ ...draft });
+  }
+
+  function clearFilters() {
+    setDraft(NO_FILTERS);
+    setFilters(NO_FILTERS);
+  }
+
+  async function setStatus(ids: string[], status: InboxStatus) {
+    const answer = await postJson<{ updated: number }>(`/api/inbox/${kind}/status`, { ids, status });
+    if (!answer.ok) return setProblem(answer.message);
+    setItems((current) => current.map((item) => (ids.includes(item.id) ? { ...item, status } : item)));
+    setSelected(new Set());
+    setNotice(`${answer.data.updated === 1 ? '1 item' : `${answer.data.updated} items`} marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);
+    announceInboxChange();
+  }
+
+  function toggle(itemId: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(itemId)) next.delete(itemId);
+      else next.add(itemId);
+      return next;
+    });
+  }
+
+  const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  const exportHref = `/api/inbox/${kind}/export.csv${query()}`;
+
+  if (openId) {
+    return (
+      <section className="staff-panel inbox" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="staff-panel__title">
+          Inbox
+        </h2>
+        <InboxItemView
+          kind={kind}
+          id={openId}
+          onBack={() => setOpenId(null)}
+          onChanged={(changed) => setItems((current) => current.map((item) => (item.id === changed.id ? { ...item, status: changed.status } : item)))}
+          onForgotten={(email, message) => {
+            setOpenId(null);
+            setItems((current) => current.filter((item) => item.email !== email));
+            setNotice(message);
+          }}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="staff-panel inbox" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        Inbox
+      </h2>
+      <div className="inbox-tabs" role="group" aria-label="Lists">
+        {INBOX_KINDS.map((k) => (
+          <button key={k} type="button" className="inbox-tab" aria-pressed={k === kind} onClick={() => chooseKind(k)}>
+            {INBOX_KIND_LABELS[k]}
+            <InboxNewCount count={counts?.[k]} />
+          </button>
+        ))}
+      </div>
+
+      <form className="inbox-filters" role="search" aria-label={`Search ${INBOX_KIND_LABELS[kind].toLowerCase()}`} onSubmit={search}>
+        <div className="inbox-field inbox-field--wide">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">Any status</option>
+            {INBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {INBOX_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="inbox-field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </div>
+        {kind !== 'contact' ? (
+          <div className="inbox-field">
+            <label htmlFor={`${id}-interest`}>{kind === 'volunteer' ? 'Interest' : 'Partnership interest'}</label>
+            <select id={`${id}-interest`} value={draft.interest} onChange={(e) => setDraft({ ...draft, interest: e.target.value })}>
+              <option value="">Any</option>
+              {INTEREST_CHOICES[kind].map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {kind === 'volunteer' ? (
+          <div className="inbox-field">
+            <label htmlFor={`${id}-availability`}>Availability</label>
+            <select id={`${id}-availability`} value={draft.availability} onChange={(e) => setDraft({ ...draft, availability: e.target.value })}>
+              <option value="">Any</option>
+              {AVAILABILITY_SLOTS.map((slot) => (
+                <option key={slot} value={slot}>
+                  {AVAILABILITY_LABELS[slot]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="inbox-filters__actions">
+          <button type="submit" className="sipa-button">
+            Search
+          </button>
+          <button type="button" className="sipa-button sipa-button--secondary" onClick={clearFilters}>
+            Clear
+          </button>
+        </div>
+      </form>
+
+      <div className="inbox-toolbar">
+        <label className="inbox-check">
+          <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} disabled={!items.length} />
+          Select all shown
+        </label>
+        <div className="inbox-toolbar__bulk" role="group" aria-label="Change status of the selected items">
+          {INBOX_STATUSES.map((s) => (
+            <button key={s} type="button" className="sipa-button sipa-button--secondary inbox-small" disabled={!selected.size} onClick={() => void setStatus([...selected], s)}>
+              Mark {INBOX_STATUS_LABELS[s].toLowerCase()}
+            </button>
+          ))}
+        </div>
+        <a className="sipa-button sipa-button--secondary inbox-small" href={exportHref} download>
+          Export CSV
+        </a>
+      </div>
+
+      <p className="inbox-live" role="status">
+        {notice}
+      </p>
+      {problem ? (
+        <p className="sipa-alert sipa-alert--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      {items.length ? (
+        <ul className="inbox-list" aria-label={INBOX_KIND_LABELS[kind]} aria-busy={loading || undefined}>
+          {items.map((item) => (
+            <li key={item.id} className={`inbox-row inbox-row--${item.status}`}>
+              <input type="checkbox" className="inbox-row__check" checked={selected.has(item.id)} onChange={() => toggle(item.id)} aria-label={`Select ${item.name}`} />
+              <button type="button" className="inbox-row__open" onClick={() => setOpenId(item.id)}>
+                <span className="inbox-row__name">{item.name}</span>
+                <span className="inbox-row__email">{item.email}</span>
+                <span className="inbox-row__summary">{item.summary}</span>
+              </button>
+              <span className={`inbox-status inbox-status--${item.status}`}>{INBOX_STATUS_LABELS[item.status]}</span>
+              <time className="inbox-row__date" dateTime={item.createdAt}>
+                {formatDateTime(item.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : loading ? (
+        <p className="inbox-empty" role="status">
+          Loading...
+        </p>
+      ) : (
+        <p className="inbox-empty">Nothing here{filters === NO_FILTERS ? ' yet' : ' matches the search and filters'}.</p>
+      )}
+      {nextCursor ? (
+        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
+          Show more
+        </button>
+      ) : null}
+    </section>
+  );
+}

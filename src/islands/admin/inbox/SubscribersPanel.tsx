@@ -1,0 +1,242 @@
+/**
+ * The subscribers panel of the staff area: the weekly chart, a list with search and a status
+ * filter (signed-up, confirmed and unsubscribed dates, the page the person signed up from),
+ * unsubscribe or delete one, CSV export of the filtered list and CSV import with its report.
+ * Self-contained: mount `<SubscribersPanel />` anywhere in the staff area.
+ */
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from '../../../lib/inbox.ts';
+import { SubscriberChart, type ChartWeek } from './SubscriberChart.tsx';
+import { formatDate, getJson, postBody, postJson, queryString } from './staff-api.ts';
+import './inbox.css';
+
+interface Subscriber {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  source: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+interface ImportReport {
+  confirmed: number;
+  pending: number;
+  duplicates: number;
+  existing: number;
+  rejected: Array<{ line: number; value: string; reason: string }>;
+}
+
+/** The path of the page someone signed up from, without the site's own origin. */
+function sourcePage(source: string | null): string {
+  if (!source) return '';
+  if (source === 'import') return 'Imported';
+  try {
+    return new URL(source).pathname;
+  } catch {
+    return source;
+  }
+}
+
+export default function SubscribersPanel() {
+  const uid = useId().replace(/:/g, '');
+  const [weeks, setWeeks] = useState<ChartWeek[] | null>(null);
+  const [draft, setDraft] = useState({ q: '', status: '' });
+  const [filters, setFilters] = useState({ q: '', status: '' });
+  const [items, setItems] = useState<Subscriber[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState('');
+  const [notice, setNotice] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const loadChart = useCallback(async () => {
+    const answer = await getJson<{ weeks: ChartWeek[] }>('/api/subscribers/chart');
+    if (answer.ok) setWeeks(answer.data.weeks);
+  }, []);
+
+  const load = useCallback(
+    async (cursor?: string) => {
+      setLoading(true);
+      setProblem('');
+      const answer = await getJson<{ items: Subscriber[]; nextCursor: string | null }>(`/api/subscribers${queryString({ ...filters, cursor })}`);
+      setLoading(false);
+      if (!answer.ok) return setProblem(answer.message);
+      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
+      setNextCursor(answer.data.nextCursor);
+    },
+    [filters],
+  );
+
+  useEffect(() => void loadChart(), [loadChart]);
+  useEffect(() => void load(), [load]);
+
+  async function unsubscribe(subscriber: Subscriber) {
+    const answer = await postJson(`/api/subscribers/${subscriber.id}/unsubscribe`, {});
+    if (!answer.ok) return setProblem(answer.message);
+    setItems((current) => current.map((s) => (s.id === subscriber.id ? { ...s, status: 'unsubscribed', unsubscribedAt: new Date().toISOString() } : s)));
+    setNotice(`${subscriber.email} was unsubscribed.`);
+    void loadChart();
+  }
+
+  async function remove(subscriber: Subscriber) {
+    const answer = await postJson(`/api/subscribers/${subscriber.id}/delete`, {});
+    setConfirmDelete(null);
+    if (!answer.ok) return setProblem(answer.message);
+    setItems((current) => current.filter((s) => s.id !== subscriber.id));
+    setNotice(`${subscriber.email} was deleted.`);
+    void loadChart();
+  }
+
+  async function runImport(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return setProblem('Choose a CSV file to import.');
+    setImporting(true);
+    setReport(null);
+    const answer = await postBody<ImportReport>('/api/subscribers/import', await file.text(), 'text/csv');
+    setImporting(false);
+    if (!answer.ok) return setProblem(answer.message);
+    setReport(answer.data);
+    void load();
+    void loadChart();
+  }
+
+  return (
+    <section className="staff-panel subscribers" aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className="staff-panel__title">
+        Subscribers
+      </h2>
+      {weeks ? <SubscriberChart weeks={weeks} /> : <p role="status">Loading...</p>}
+
+      <form
+        className="inbox-filters"
+        role="search"
+        aria-label="Search subscribers"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setNotice('');
+          setFilters({ ...draft });
+        }}
+      >
+        <div className="inbox-field inbox-field--wide">
+          <label htmlFor={`${uid}-q`}>Search by email</label>
+          <input id={`${uid}-q`} type="search" maxLength={200} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor={`${uid}-status`}>Status</label>
+          <select id={`${uid}-status`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">Any status</option>
+            {SUBSCRIBER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {SUBSCRIBER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="inbox-filters__actions">
+          <button type="submit" className="sipa-button">
+            Search
+          </button>
+          <a className="sipa-button sipa-button--secondary" href={`/api/subscribers/export.csv${queryString(filters)}`} download>
+            Export CSV
+          </a>
+        </div>
+      </form>
+
+      <p className="inbox-live" role="status">
+        {notice}
+      </p>
+      {problem ? (
+        <p className="sipa-alert sipa-alert--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      {items.length ? (
+        <ul className="inbox-list subscriber-list" aria-label="Subscribers" aria-busy={loading || undefined}>
+          {items.map((s) => (
+            <li key={s.id} className="inbox-row subscriber-row">
+              <div className="subscriber-row__who">
+                <span className="inbox-row__name">{s.email}</span>
+                <span className="inbox-row__email">
+                  Signed up {formatDate(s.createdAt)}
+                  {s.source ? ` from ${sourcePage(s.source)}` : ''}
+                </span>
+              </div>
+              <span className={`inbox-status inbox-status--${s.status}`}>{SUBSCRIBER_STATUS_LABELS[s.status]}</span>
+              <span className="subscriber-row__dates">
+                {s.confirmedAt ? <span>Confirmed {formatDate(s.confirmedAt)}</span> : null}
+                {s.unsubscribedAt ? <span>Unsubscribed {formatDate(s.unsubscribedAt)}</span> : null}
+              </span>
+              <span className="subscriber-row__actions">
+                {confirmDelete === s.id ? (
+                  <>
+                    <button type="button" className="sipa-button inbox-small inbox-danger__button" onClick={() => void remove(s)}>
+                      Delete {s.email}
+                    </button>
+                    <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirmDelete(null)}>
+                      Cancel
+                    </button>
+                  </>
+                ) : (
+                  <>
+                    {s.status !== 'unsubscribed' ? (
+                      <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => void unsubscribe(s)}>
+                        Unsubscribe
+                      </button>
+                    ) : null}
+                    <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirmDelete(s.id)}>
+                      Delete…
+                    </button>
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="inbox-empty" role="status">
+          {loading ? 'Loading...' : 'No subscribers match.'}
+        </p>
+      )}
+      {nextCursor ? (
+        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
+          Show more
+        </button>
+      ) : null}
+
+      <form className="subscriber-import" onSubmit={runImport}>
+        <h3>Import subscribers from CSV</h3>
+        <p className="inbox-muted">
+          One address a line, optionally followed by the date the person agreed to receive the newsletter (<code>email,confirmed</code>, dates as YYYY-MM-DD). Only
+          addresses with that date are added as confirmed; the others get the confirmation mail first. Addresses already on the list stay as they are.
+        </p>
+        <label htmlFor={`${uid}-file`}>CSV file</label>
+        <input id={`${uid}-file`} type="file" accept=".csv,text/csv" onChange={(e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null)} />
+        <button type="submit" className="sipa-button" disabled={importing}>
+          {importing ? 'Importing...' : 'Import'}
+        </button>
+        {report ? (
+          <div className="subscriber-import__report" role="status">
+            <p>
+              {report.confirmed} added as confirmed, {report.pending} sent a confirmation mail, {report.existing} already on the list, {report.duplicates} duplicate lines merged,{' '}
+              {report.rejected.length} rejected.
+            </p>
+            {report.rejected.length ? (
+              <ul>
+                {report.rejected.map((r) => (
+                  <li key={r.line}>
+                    Line {r.line}: {r.value ? <code>{r.value}</code> : null} {r.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}

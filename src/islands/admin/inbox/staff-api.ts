@@ -1,0 +1,51 @@
+/**
+ * How the staff panels talk to the API: same-origin fetch with the session cookie, JSON back.
+ * A 401 means the session ended: the panels send the browser to the sign-in page.
+ */
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+export const NETWORK_PROBLEM = 'The server could not be reached. Check your connection and try again.';
+export const SIGN_IN_PAGE = '/admin/login';
+
+async function read<T>(response: Response): Promise<Answer<T>> {
+  if (response.status === 401) {
+    location.assign(SIGN_IN_PAGE);
+    return { ok: false, status: 401, message: 'Your session has ended. Please sign in again.' };
+  }
+  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  if (response.ok) return { ok: true, data: body as T };
+  return { ok: false, status: response.status, message: body.message ?? NETWORK_PROBLEM };
+}
+
+export async function getJson<T>(path: string): Promise<Answer<T>> {
+  try {
+    return await read<T>(await fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } }));
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_PROBLEM };
+  }
+}
+
+export async function postJson<T>(path: string, body: unknown): Promise<Answer<T>> {
+  return postBody<T>(path, JSON.stringify(body), 'application/json');
+}
+
+export async function postBody<T>(path: string, body: string, type: string): Promise<Answer<T>> {
+  try {
+    return await read<T>(await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': type, Accept: 'application/json' }, body }));
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_PROBLEM };
+  }
+}
+
+/** A query string of the filled-in values only. */
+export function queryString(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+export const formatDateTime = (iso: string | null) => (iso ? DATE_TIME.format(new Date(iso)) : '');
+export const formatDate = (iso: string | null) => (iso ? DATE.format(new Date(iso)) : '');
