@@ -50,6 +50,9 @@ describeBackends('inbox data', (backend) => {
     expect(await count(api.services, 'outbox')).toBe(outboxBefore - 8);
     const left = await api.services.db.kysely.selectFrom('outbox').select(['to_address', 'headers', 'text_body']).execute();
     for (const mail of left) expect(`${mail.to_address} ${mail.headers} ${mail.text_body}`.toLowerCase()).not.toContain('amara@example.org');
+    // Nor do the per-address mail cooldowns keep the address.
+    const cooldowns = await api.services.db.kysely.selectFrom('mail_cooldowns').select('key').execute();
+    expect(cooldowns.map((row) => row.key)).toEqual(['contact.ack:someone.else@example.org']);
   });
 
   it('lists subscribers with search and status, unsubscribes and deletes one', async () => {

@@ -77,7 +77,8 @@ export async function importSubscribers(services: Services, text: string): Promi
     const chunk = addresses.slice(start, start + 500);
     const ids = await services.db.write(async (trx) => {
       const known = new Set((await trx.selectFrom('subscribers').select('email').where('email', 'in', chunk).execute()).map((r) => r.email));
-      const now = new Date().toISOString();
+      const nowMs = Date.now();
+      const now = new Date(nowMs).toISOString();
       const queued: string[] = [];
       for (const email of chunk) {
         if (known.has(email)) {
@@ -88,14 +89,15 @@ export async function importSubscribers(services: Services, text: string): Promi
         const consent = wanted.get(email) ?? null;
         await trx
           .insertInto('subscribers')
-          .values({ id, email, status: consent ? 'confirmed' : 'pending', source: 'import', created_at: now, updated_at: now, confirmed_at: consent, unsubscribed_at: null })
+          .values({ id, email, status: consent ? 'confirmed' : 'pending', source: 'import', created_at: now, updated_at: now, confirmed_at: consent, unsubscribed_at: null, confirm_sent_at: consent ? null : now })
           .execute();
         if (consent) {
           report.confirmed++;
           continue;
         }
         report.pending++;
-        const links = await tokenLinks(services, id);
+        // The confirmation link carries the moment it was issued; only the newest one confirms.
+        const links = await tokenLinks(services, id, nowMs);
         const confirmation = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox).filter((m) => m.kind === 'newsletter.confirm');
         queued.push(...(await services.mailer.enqueue(trx, confirmation)));
       }

@@ -120,6 +120,9 @@ export interface Forgotten {
   outbox: number;
 }
 
+/** The kinds of mail held back per address (src/mail/cooldown.ts), for forgetting an address. */
+const COOLDOWN_KINDS = ['newsletter.confirm', 'contact.ack', 'volunteer.ack', 'partnership.ack'];
+
 /**
  * Removes everything stored about one address: its submissions of every kind, its subscriber
  * record, and the mail to it or about it (staff notices carry it as Reply-To) still in the outbox.
@@ -143,6 +146,13 @@ export async function forgetPerson(db: Db, email: string): Promise<Forgotten> {
           .executeTakeFirst()
       ).numDeletedRows,
     );
+    // Nothing of the address stays behind: its place in a newsletter still being sent, and the
+    // per-address mail cooldowns (their keys are `<kind>:<address>`).
+    await any.deleteFrom('newsletter_recipients').where('email', '=', address).execute();
+    await any
+      .deleteFrom('mail_cooldowns')
+      .where('key', 'in', COOLDOWN_KINDS.map((kind) => `${kind}:${address}`.slice(0, 300)))
+      .execute();
     return removed;
   });
 }
