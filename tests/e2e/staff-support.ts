@@ -58,7 +58,7 @@ export async function latestMailTo(address: string, after: number): Promise<stri
 
 export async function signInThroughForm(page: Page, username: string, password: string) {
   await page.goto('/admin/login');
-  await expect(page.locator('[data-hydrated="true"]')).toBeVisible();
+  await expect(page.locator('[data-hydrated="true"]')).toBeVisible({ timeout: 20_000 });
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

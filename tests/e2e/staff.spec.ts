@@ -2,10 +2,15 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN, STAFF_SECTIONS, invite, latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
 
+// Each sign-in and password change hashes a password on purpose (scrypt): on a busy machine the
+// steps that wait for one get longer than the default five seconds.
+const HASHING = { timeout: 20_000 };
+
 test.describe('staff sign-in', () => {
+  test.describe.configure({ timeout: 90_000 });
   test('texts and states: required fields, Logging in..., the mismatch message, then /admin', async ({ page }) => {
     await page.goto('/admin/login');
-    await expect(page.locator('[data-hydrated="true"]')).toBeVisible();
+    await expect(page.locator('[data-hydrated="true"]')).toBeVisible(HASHING);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the staff area' })).toBeVisible();
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('This field is required')).toHaveCount(2);
@@ -13,8 +18,8 @@ test.describe('staff sign-in', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill('Not#ThePassword1');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password', HASHING);
+    await expect(page).toHaveURL(/\/admin\/login$/, HASHING);
 
     // Hold the sign-in until the busy state has been seen.
     let release!: () => void;
@@ -29,8 +34,8 @@ test.describe('staff sign-in', () => {
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
     release();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByText(`Signed in as ${E2E_ADMIN.username}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/, HASHING);
+    await expect(page.getByText(`Signed in as ${E2E_ADMIN.username}`)).toBeVisible(HASHING);
     // The spec's admin screen, the newsletter, comes first; only the sections that exist are listed.
     await expect(page.getByRole('heading', { name: 'Newsletter', level: 2 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Staff area' });
@@ -51,29 +56,29 @@ test.describe('staff sign-in', () => {
     await page.goto('/admin');
     await expect(page.getByText('Loading...')).toBeVisible();
     release();
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login$/, HASHING);
   });
 
   test('a forged isAdminAuthenticated flag opens nothing', async ({ page }) => {
     await page.addInitScript(() => sessionStorage.setItem('isAdminAuthenticated', 'true'));
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login$/, HASHING);
     await expect(page.getByRole('heading', { name: 'Account' })).toHaveCount(0);
     expect((await page.request.get('/api/staff/me')).status()).toBe(401);
   });
 
   test('Logout ends the session on the server and goes to /admin/login', async ({ page }) => {
     await signInThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password);
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin$/, HASHING);
     const cookies = await page.context().cookies();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login$/, HASHING);
     expect(await page.evaluate(() => sessionStorage.getItem('isAdminAuthenticated'))).toBeNull();
     // The old cookie, put back by hand, is worth nothing any more.
     await page.context().addCookies(cookies);
     expect((await page.request.get('/api/staff/me')).status()).toBe(401);
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login$/, HASHING);
   });
 
   test('the login form works as a plain form post before any JavaScript', async ({ browser }) => {
@@ -83,11 +88,11 @@ test.describe('staff sign-in', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill('Wrong#Password1');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?error=invalid$/);
+    await expect(page).toHaveURL(/\/admin\/login\?error=invalid$/, HASHING);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin$/, HASHING);
     expect((await context.request.get('/api/staff/me')).status()).toBe(200);
     await context.close();
   });
@@ -96,8 +101,8 @@ test.describe('staff sign-in', () => {
     const username = uniqueName('invitee');
     const temporary = invite(username, `${username}@example.org`);
     await signInThroughForm(page, username, temporary);
-    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
-    await expect(page).toHaveURL(/step=new-password/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible(HASHING);
+    await expect(page).toHaveURL(/step=new-password/, HASHING);
     const field = page.getByLabel('New password');
     await field.fill('short');
     for (const message of ['Password must have at least 8 characters', 'Password must have upper case letters', 'Password must have numbers', 'Password must have special characters']) {
@@ -111,8 +116,8 @@ test.describe('staff sign-in', () => {
     await page.getByLabel('Confirm password').fill('Karibu#2026');
     await expect(page.getByText('Your passwords must match')).toHaveCount(0);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByText(`Signed in as ${username}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/, HASHING);
+    await expect(page.getByText(`Signed in as ${username}`)).toBeVisible(HASHING);
   });
 
   test('forgot password: a 6-digit code by real SMTP, a new password, then sign-in with it', async ({ page }) => {
@@ -120,13 +125,13 @@ test.describe('staff sign-in', () => {
     const email = `${username}@example.org`;
     invite(username, email);
     await page.goto('/admin/login');
-    await expect(page.locator('[data-hydrated="true"]')).toBeVisible();
+    await expect(page.locator('[data-hydrated="true"]')).toBeVisible(HASHING);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     const sentAfter = Date.now() - 1000;
     await page.getByPlaceholder('Enter your email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('status')).toContainText('we have sent it a 6-digit code');
+    await expect(page.getByRole('status')).toContainText('we have sent it a 6-digit code', HASHING);
     const mail = await latestMailTo(email, sentAfter);
     const code = /Your code: (\d{6})/.exec(mail)?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -137,11 +142,11 @@ test.describe('staff sign-in', () => {
     await page.getByLabel('New password').fill('Safari#Njema9');
     await page.getByLabel('Confirm password').fill('Safari#Njema9');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('status')).toHaveText('Your password has been changed. Sign in with the new one.');
+    await expect(page.getByRole('status')).toHaveText('Your password has been changed. Sign in with the new one.', HASHING);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill('Safari#Njema9');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin$/, HASHING);
   });
 
   test('Sign out everywhere ends the sessions on every device', async ({ browser }) => {
@@ -152,15 +157,15 @@ test.describe('staff sign-in', () => {
     await laptop.getByLabel('New password').fill('Mvua#Nyingi7');
     await laptop.getByLabel('Confirm password').fill('Mvua#Nyingi7');
     await laptop.getByRole('button', { name: 'Change Password' }).click();
-    await expect(laptop).toHaveURL(/\/admin$/);
+    await expect(laptop).toHaveURL(/\/admin$/, HASHING);
     const phone = await browser.newPage();
     await signInThroughForm(phone, username, 'Mvua#Nyingi7');
-    await expect(phone).toHaveURL(/\/admin$/);
+    await expect(phone).toHaveURL(/\/admin$/, HASHING);
     await phone.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Account' }).click();
     await phone.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await expect(phone).toHaveURL(/\/admin\/login$/);
+    await expect(phone).toHaveURL(/\/admin\/login$/, HASHING);
     await laptop.reload();
-    await expect(laptop).toHaveURL(/\/admin\/login$/);
+    await expect(laptop).toHaveURL(/\/admin\/login$/, HASHING);
   });
 
   for (const width of [320, 1280]) {
@@ -173,7 +178,7 @@ test.describe('staff sign-in', () => {
       };
       await signInThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password);
       await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Account' }).click();
-      await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible(HASHING);
       await page.getByLabel('New password').fill('abc');
       await page.getByRole('button', { name: 'Change Password' }).click();
       await expect(page.getByText('Password must have numbers')).toBeVisible();
