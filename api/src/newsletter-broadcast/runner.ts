@@ -263,7 +263,13 @@ export function createRunner(options: RunnerOptions) {
           upcoming = nextBatch();
           continue;
         }
-        upcoming = running && !stopped ? nextBatch() : null;
+        // A pause, cancel or lost lease is seen before every batch, not only at the next heartbeat.
+        if (!(await renewLease(id))) running = false;
+        if (!running || stopped) {
+          await release(batch.map((r) => r.seq));
+          break;
+        }
+        upcoming = nextBatch();
         // NEWSLETTER_CONCURRENCY messages at a time; a pause, cancel or lost lease stops handing
         // out more, and what was not handed over goes back in the queue.
         const waiting = [...batch];
