@@ -37,7 +37,13 @@ export default function StaffInboxArea() {
           ))}
         </ul>
       </nav>
-      {section === 'inbox' ? <InboxPanel /> : <SubscribersPanel />}
+      {/* Both stay mounted (each keeps its filters and place); the other one is hidden. */}
+      <div id="inbox" hidden={section !== 'inbox'}>
+        <InboxPanel />
+      </div>
+      <div id="subscribers" hidden={section !== 'subscribers'}>
+        <SubscribersPanel />
+      </div>
     </div>
   );
 }
