@@ -104,6 +104,17 @@ test('the detail view reads at 375 px without sideways scrolling', async ({ page
   expect(width).toBeLessThanOrEqual(375);
 });
 
+test('the subscribers list and the import form fit a 320 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signIn(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Subscribers' }).click();
+  await expect(page.getByTestId('subscriber-chart')).toBeVisible();
+  await expect(page.getByLabel('CSV file')).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(320);
+});
+
 test('the inbox, an item and the subscribers have no WCAG A/AA violations at 375 and 1280 px', async ({ page }) => {
   // Six axe runs on a shared machine: more than the default 30 s.
   test.setTimeout(120_000);

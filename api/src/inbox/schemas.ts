@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTERESTS } from '../../../src/lib/constants.ts';
-import { BULK_MAX, INBOX_MAX_PAGE_SIZE, INBOX_PAGE_SIZE, INBOX_STATUSES, SEARCH_MAX, STAFF_NOTE_MAX, SUBSCRIBER_STATUSES } from '../../../src/lib/inbox.ts';
+import { BULK_MAX, INBOX_MAX_PAGE_SIZE, INBOX_STATUSES, SEARCH_MAX, STAFF_NOTE_MAX, SUBSCRIBER_STATUSES } from '../../../src/lib/inbox.ts';
 import { newsletterSchema } from '../schemas.ts';
 
 // eslint-disable-next-line no-control-regex

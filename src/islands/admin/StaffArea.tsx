@@ -103,10 +103,19 @@ export default function StaffArea() {
         </button>
       </header>
       <StaffNav section={section} />
-      {section === 'newsletter' ? <NewsletterPanel /> : null}
-      {section === 'inbox' ? <InboxPanel /> : null}
-      {section === 'subscribers' ? <SubscribersPanel /> : null}
-      {section === 'account' ? <AccountPanel me={me} /> : null}
+      {/* Every section stays mounted (each keeps its filters, place and typed text); only the chosen one shows. */}
+      <div id="newsletter" hidden={section !== 'newsletter'}>
+        <NewsletterPanel />
+      </div>
+      <div id="inbox" hidden={section !== 'inbox'}>
+        <InboxPanel />
+      </div>
+      <div id="subscribers" hidden={section !== 'subscribers'}>
+        <SubscribersPanel />
+      </div>
+      <div hidden={section !== 'account'}>
+        <AccountPanel me={me} />
+      </div>
     </div>
   );
 }

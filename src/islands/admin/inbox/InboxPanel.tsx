@@ -4,7 +4,7 @@
  * status changes, CSV export of the filtered list, and a detail view of one item.
  * Self-contained: mount `<InboxPanel />` anywhere in the staff area.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
 import { InboxItemView } from './InboxItemView.tsx';
@@ -48,6 +48,7 @@ export default function InboxPanel() {
   const [items, setItems] = useState<ListItem[]>([]);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const latestRequest = useRef(0);
   const [problem, setProblem] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
@@ -70,9 +71,12 @@ export default function InboxPanel() {
 
   const load = useCallback(
     async (cursor?: string) => {
+      // Only the newest request may fill the list: an older answer arriving late is dropped.
+      const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
       const answer = await getJson<Page>(`/api/inbox/${kind}${query(cursor)}`);
+      if (request !== latestRequest.current) return;
       setLoading(false);
       if (!answer.ok) return setProblem(answer.message);
       setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
@@ -94,7 +98,7 @@ export default function InboxPanel() {
     setFilters((f) => ({ ...f, interest: '', availability: '' }));
   }
 
-  function search(event: FormEvent) {
+  function search(event: { preventDefault(): void }) {
     event.preventDefault();
     setNotice('');
     setFilters({ ...draft });

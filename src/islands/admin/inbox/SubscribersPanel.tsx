@@ -4,7 +4,7 @@
  * unsubscribe or delete one, CSV export of the filtered list and CSV import with its report.
  * Self-contained: mount `<SubscribersPanel />` anywhere in the staff area.
  */
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from '../../../lib/inbox.ts';
 import { SubscriberChart, type ChartWeek } from './SubscriberChart.tsx';
 import { formatDate, getJson, postBody, postJson, queryString } from './staff-api.ts';
@@ -46,6 +46,7 @@ export default function SubscribersPanel() {
   const [items, setItems] = useState<Subscriber[]>([]);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const latestRequest = useRef(0);
   const [problem, setProblem] = useState('');
   const [notice, setNotice] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
@@ -60,9 +61,12 @@ export default function SubscribersPanel() {
 
   const load = useCallback(
     async (cursor?: string) => {
+      // Only the newest request may fill the list: an older answer arriving late is dropped.
+      const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
       const answer = await getJson<{ items: Subscriber[]; nextCursor: string | null }>(`/api/subscribers${queryString({ ...filters, cursor })}`);
+      if (request !== latestRequest.current) return;
       setLoading(false);
       if (!answer.ok) return setProblem(answer.message);
       setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
@@ -91,7 +95,7 @@ export default function SubscribersPanel() {
     void loadChart();
   }
 
-  async function runImport(event: FormEvent) {
+  async function runImport(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!file) return setProblem('Choose a CSV file to import.');
     setImporting(true);
