@@ -21,6 +21,8 @@ async function sendMessage(page: Page, word: string) {
 }
 
 async function findByWord(page: Page, word: string) {
+  // A fresh page (going from /admin#… to /admin#inbox would only change the section), then the inbox.
+  await page.goto('/admin');
   await page.goto('/admin#inbox');
   await page.getByLabel('Search', { exact: true }).fill(word);
   await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -130,6 +130,8 @@ function StaffNav({ section }: { section: SectionId }) {
           <li key={item.id}>
             <a href={`#${item.id}`} aria-current={item.id === section ? 'page' : undefined}>
               {item.label}
+              {/* The space keeps the link's name "Inbox 3 new", not "Inbox3 new". */}
+              {item.id === 'inbox' && newItems?.total ? ' ' : null}
               {item.id === 'inbox' ? <InboxNewCount count={newItems?.total} /> : null}
             </a>
           </li>
