@@ -4,7 +4,7 @@
  * also answers 403 to an account that is not an administrator. Both put the signed-in member on
  * the context as `c.get('staff')`.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
@@ -68,3 +68,13 @@ function guard(services: Services, adminOnly: boolean): MiddlewareHandler<StaffE
 export const requireStaff = (services: Services) => guard(services, false);
 /** A signed-in administrator: the staff area (/admin) and everything it calls. */
 export const requireAdmin = (services: Services) => guard(services, true);
+
+/** A sub-app of the staff area's API: behind the admin guard, and every answer kept by no cache. */
+export function adminApi(services: Services): Hono<StaffEnv> {
+  const app = new Hono<StaffEnv>();
+  app.use(requireAdmin(services), async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  return app;
+}

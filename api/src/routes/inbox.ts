@@ -10,9 +10,8 @@
  *   POST /api/inbox/forget                {email}: everything stored about that address
  * :kind is contact, volunteer or partnership.
  */
-import { Hono } from 'hono';
 import { INBOX_KINDS, INBOX_PAGE_SIZE, type InboxKind } from '../../../src/lib/inbox.ts';
-import { requireAdmin, type StaffEnv } from '../auth/guard.ts';
+import { adminApi } from '../auth/guard.ts';
 import { inboxCsv } from '../inbox/export.ts';
 import { BAD_CURSOR, NOT_FOUND, csvResponse, readJson, readQuery } from '../inbox/http.ts';
 import { BadCursor, countNew, forgetPerson, getInboxItem, listInbox, setInboxNote, setInboxStatus } from '../inbox/inbox-store.ts';
@@ -25,12 +24,7 @@ const UNKNOWN_KIND = 'There is no such list. Choose contact, volunteer or partne
 
 export function inboxRoutes(services: Services) {
   const db = services.db;
-  const app = new Hono<StaffEnv>();
-  app.use(requireAdmin(services));
-  app.use(async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
+  const app = adminApi(services);
 
   app.get('/counts', async (c) => c.json(await countNew(db.kysely)));
 

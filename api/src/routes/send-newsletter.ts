@@ -11,10 +11,10 @@
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
  * Pasted HTML is cleaned on the server (content.ts) before it is previewed, tested or queued.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { MESSAGES } from '../../../src/lib/messages.ts';
-import { requireAdmin, type StaffEnv } from '../auth/guard.ts';
+import { adminApi } from '../auth/guard.ts';
 import { changeCampaign, confirmedSubscriberCount, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
 import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
@@ -57,16 +57,8 @@ function cleaned(c: Context, data: z.output<typeof broadcastSchema>) {
   return { ok: true as const, campaign: { subject: data.subject, body_html: html, body_text: data.body_text } };
 }
 
-function noStore() {
-  return async (c: Context, next: () => Promise<void>) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  };
-}
-
 export function sendNewsletterRoutes(services: Services) {
-  const app = new Hono<StaffEnv>();
-  app.use(requireAdmin(services), noStore());
+  const app = adminApi(services);
   app.post('/', async (c) => {
     const parsed = await readJson(c, broadcastSchema);
     if (!parsed.ok) return parsed.response;
@@ -86,8 +78,7 @@ export function sendNewsletterRoutes(services: Services) {
 }
 
 export function newsletterCampaignRoutes(services: Services) {
-  const app = new Hono<StaffEnv>();
-  app.use(requireAdmin(services), noStore());
+  const app = adminApi(services);
   app.get('/', async (c) => c.json({ campaigns: await listCampaigns(services.db), delivery: services.broadcast.sender.name }));
   app.get('/audience', async (c) => c.json({ confirmed: await confirmedSubscriberCount(services.db) }));
   app.post('/preview', async (c) => {

@@ -3,17 +3,11 @@
  * that is not an administrator or must still replace a temporary password).
  *   GET /api/staff/me   the signed-in administrator, for the /admin gate
  */
-import { Hono } from 'hono';
-import { requireAdmin, type StaffEnv } from '../auth/guard.ts';
+import { adminApi } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
 
 export function staffRoutes(services: Services) {
-  const app = new Hono<StaffEnv>();
-  app.use(requireAdmin(services));
-  app.use(async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  const app = adminApi(services);
   app.get('/me', (c) => {
     const { user, session } = c.get('staff');
     return c.json({

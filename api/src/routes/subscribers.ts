@@ -7,9 +7,8 @@
  *   POST /api/subscribers/:id/unsubscribe
  *   POST /api/subscribers/:id/delete
  */
-import { Hono } from 'hono';
 import { INBOX_PAGE_SIZE } from '../../../src/lib/inbox.ts';
-import { requireAdmin, type StaffEnv } from '../auth/guard.ts';
+import { adminApi } from '../auth/guard.ts';
 import { subscribersCsv } from '../inbox/export.ts';
 import { BAD_CURSOR, csvResponse, readBodyText, readQuery } from '../inbox/http.ts';
 import { IMPORT_MAX_BYTES, importSubscribers } from '../inbox/import.ts';
@@ -22,12 +21,7 @@ const NO_SUBSCRIBER = 'That subscriber no longer exists.';
 
 export function subscriberRoutes(services: Services) {
   const db = services.db;
-  const app = new Hono<StaffEnv>();
-  app.use(requireAdmin(services));
-  app.use(async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
+  const app = adminApi(services);
 
   app.get('/', async (c) => {
     const query = readQuery(c, subscriberQuerySchema);
