@@ -66,6 +66,9 @@ export async function startSmtpSink(options: { port?: number; keepRaw?: boolean 
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // A client that dies mid-session (the kill -9 tests) resets its connections; smtp-server reports
+  // that as an 'error' event, which must not become an uncaught exception in the test process.
+  server.on('error', () => {});
   sink.port = (server.server.address() as AddressInfo).port;
   sink.url = `smtp://127.0.0.1:${sink.port}`;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
