@@ -80,30 +80,31 @@ export interface RecipientLinks {
   unsubscribeMailto?: string;
 }
 
-export interface RecipientMessage {
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-/** One recipient's copy: the campaign's bodies with the footer, and the list headers. */
-export function recipientMessage(campaign: { subject: string; body_html: string; body_text: string }, links: RecipientLinks): RecipientMessage {
+/**
+ * A campaign's copy split where it becomes personal: each body is the same for every recipient up
+ * to a line break before the footer's unsubscribe link, then ends with that recipient's part
+ * (`after`). The HTML's line break sits between two tags, where it changes nothing on screen.
+ */
+export function campaignCopy(campaign: { subject: string; body_html: string; body_text: string }) {
   const address = postalAddress();
-  const htmlFooter =
+  const footerStart =
     `<div style="margin-top:32px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +
-    `<p style="margin:0 0 8px">${escapeHtml(FOOTER_TEXT.why)}</p>` +
-    `<p style="margin:0 0 8px"><a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#555555">${FOOTER_TEXT.unsubscribe}</a></p>` +
+    `<p style="margin:0 0 8px">${escapeHtml(FOOTER_TEXT.why)}</p><p style="margin:0 0 8px">\n`;
+  const footerEnd = (links: RecipientLinks) =>
+    `<a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#555555">${FOOTER_TEXT.unsubscribe}</a></p>` +
     `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(address)}</p></div>`;
-  const html = /<\/body>/i.test(campaign.body_html) ? campaign.body_html.replace(/<\/body>/i, `${htmlFooter}</body>`) : `${campaign.body_html}\n${htmlFooter}`;
-  const text = `${campaign.body_text.trimEnd()}\n\n-- \n${FOOTER_TEXT.why}\n${FOOTER_TEXT.unsubscribe}: ${links.unsubscribeUrl}\n${site.name}, ${address}\n`;
-  const listUnsubscribe = [`<${links.unsubscribeUrl}>`, ...(links.unsubscribeMailto ? [`<${links.unsubscribeMailto}>`] : [])].join(', ');
+  const bodyEnd = campaign.body_html.search(/<\/body>/i);
+  const [htmlBefore, htmlRest] = bodyEnd >= 0 ? [campaign.body_html.slice(0, bodyEnd), campaign.body_html.slice(bodyEnd)] : [`${campaign.body_html}\n`, ''];
   return {
     subject: campaign.subject,
-    html,
-    text,
-    headers: {
-      'List-Unsubscribe': listUnsubscribe,
+    html: { before: htmlBefore + footerStart, after: (links: RecipientLinks) => footerEnd(links) + htmlRest },
+    text: {
+      before: `${campaign.body_text.trimEnd()}\n\n-- \n${FOOTER_TEXT.why}\n`,
+      after: (links: RecipientLinks) => `${FOOTER_TEXT.unsubscribe}: ${links.unsubscribeUrl}\n${site.name}, ${address}\n`,
+    },
+    /** RFC 2369 and RFC 8058: a one-click https link, and a mailto where a mailbox handles them. */
+    listUnsubscribe: (links: RecipientLinks) => [`<${links.unsubscribeUrl}>`, ...(links.unsubscribeMailto ? [`<${links.unsubscribeMailto}>`] : [])].join(', '),
+    fixedHeaders: {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'List-Id': `${site.name} newsletter <newsletter.${new URL(site.url).hostname}>`,
       Precedence: 'bulk',

@@ -2,7 +2,8 @@
 import type { ApiConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { TokenSigner } from '../tokens.ts';
-import { recipientMessage, type RecipientLinks } from './content.ts';
+import type { RecipientLinks } from './content.ts';
+import { campaignMessage } from './mime.ts';
 import { createRunner, type Runner } from './runner.ts';
 import { createBroadcastSender, type BroadcastSender } from './sender.ts';
 
@@ -35,8 +36,8 @@ export function createNewsletterBroadcast(deps: { config: ApiConfig; db: Db; tok
     links,
     async testSend(to, campaign) {
       // The test copy is nobody's subscription: its footer link opens the unsubscribe page itself.
-      const message = recipientMessage({ ...campaign, subject: `${TEST_SUBJECT_PREFIX}${campaign.subject}` }, { unsubscribeUrl: `${config.siteUrl}/newsletter/unsubscribe` });
-      await sender.send({ from: config.mailFrom, to, ...message });
+      const message = campaignMessage(campaign, { from: config.mailFrom, subjectPrefix: TEST_SUBJECT_PREFIX });
+      await sender.send(message.forRecipient(to, { unsubscribeUrl: `${config.siteUrl}/newsletter/unsubscribe` }));
     },
     async close() {
       await runner.stop();

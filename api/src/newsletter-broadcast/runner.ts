@@ -8,8 +8,8 @@
  * - Recipients are claimed in batches in seq order (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite
  *   serialises writers). Anyone no longer confirmed is skipped at claim time, so an unsubscribe
  *   during a campaign is honoured from the next batch on.
- * - Each message is marked sent as soon as the SMTP server accepted it (marks that arrive together
- *   share one write). A busy or unreachable server is retried with back-off; a 5xx refusal fails
+ * - The messages the SMTP server accepted are marked sent when their batch ends, in one write
+ *   (a crash before it repeats at most that batch). A busy or unreachable server is retried with back-off; a 5xx refusal fails
  *   the recipient; too many failures in a row pause the campaign with the reason.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,7 +17,8 @@ import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { NewsletterCampaignsTable } from '../db/types.ts';
-import { recipientMessage, type RecipientLinks } from './content.ts';
+import type { RecipientLinks } from './content.ts';
+import { campaignMessage } from './mime.ts';
 import { isPermanentFailure, type BroadcastSender } from './sender.ts';
 
 /** Attempts per recipient before it counts as failed. */
@@ -118,12 +119,19 @@ export function createRunner(options: RunnerOptions) {
     });
   }
 
-  /** Collects "sent" marks and writes those that arrive together in one statement. */
+  /**
+   * Collects "sent" marks; the runner writes them once per batch, in one commit. A mark not yet
+   * written when the process dies leaves its row 'sending', and such rows go back in the queue, so
+   * what may be sent twice stays within the batch in flight.
+   */
   function sentMarker(id: string) {
     let pending: number[] = [];
-    let flushing: Promise<void> | null = null;
-    async function flush() {
-      while (pending.length) {
+    return {
+      mark(seq: number) {
+        pending.push(seq);
+      },
+      /** Stores every mark so far. */
+      async settled() {
         const seqs = pending;
         pending = [];
         for (let i = 0; i < seqs.length; i += 500) {
@@ -138,17 +146,14 @@ export function createRunner(options: RunnerOptions) {
               .execute(),
           );
         }
-      }
-    }
-    return {
-      mark(seq: number) {
-        pending.push(seq);
-        flushing ??= flush().finally(() => (flushing = null));
-      },
-      async settled() {
-        while (flushing) await flushing;
       },
     };
+  }
+
+  /** Whether this process still runs the campaign (not paused, cancelled or taken over): a read, no commit. */
+  async function stillOurs(id: string): Promise<boolean> {
+    const row = await db.kysely.selectFrom('newsletter_campaigns').select('id').where('id', '=', id).where('lease_owner', '=', owner).where('status', '=', 'running').executeTakeFirst();
+    return row !== undefined;
   }
 
   async function runCampaign(campaign: Campaign) {
@@ -166,6 +171,7 @@ export function createRunner(options: RunnerOptions) {
         .catch(() => {});
     }, heartbeatMs);
     const marker = sentMarker(id);
+    const message = campaignMessage(campaign, { from: options.from });
     let failuresInRow = 0;
     let lastError = '';
 
@@ -186,9 +192,8 @@ export function createRunner(options: RunnerOptions) {
     }
 
     async function deliver(recipient: Claimed) {
-      const message = recipientMessage(campaign, await options.links(recipient.subscriber_id));
       try {
-        await sender.send({ from: options.from, to: recipient.email, ...message });
+        await sender.send(message.forRecipient(recipient.email, await options.links(recipient.subscriber_id)));
         failuresInRow = 0;
         marker.mark(recipient.seq);
       } catch (error) {
@@ -263,8 +268,9 @@ export function createRunner(options: RunnerOptions) {
           upcoming = nextBatch();
           continue;
         }
-        // A pause, cancel or lost lease is seen before every batch, not only at the next heartbeat.
-        if (!(await renewLease(id))) running = false;
+        // A pause, cancel or lost lease is seen before every batch, not only at the next heartbeat
+        // (which renews the lease).
+        if (!(await stillOurs(id))) running = false;
         if (!running || stopped) {
           await release(batch.map((r) => r.seq));
           break;
@@ -282,7 +288,7 @@ export function createRunner(options: RunnerOptions) {
             }
           }),
         );
-        await release(unsent);
+        await Promise.all([marker.settled(), release(unsent)]);
       }
       const left = await upcoming;
       if (left) await release(left.map((r) => r.seq));

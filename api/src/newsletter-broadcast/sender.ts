@@ -8,19 +8,13 @@
  */
 import nodemailer from 'nodemailer';
 import type { ApiConfig } from '../config.ts';
+import type { RawMessage } from './mime.ts';
 
-export interface BroadcastMessage {
-  from: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
-}
 
 export interface BroadcastSender {
   name: 'smtp' | 'log';
-  send(message: BroadcastMessage): Promise<void>;
+  /** Sends one finished message (see mime.ts) to its envelope recipient. */
+  send(message: RawMessage): Promise<void>;
   close(): void;
 }
 
@@ -59,7 +53,7 @@ export function createBroadcastSender(config: Pick<ApiConfig, 'smtpUrl' | 'newsl
   return {
     name: 'smtp',
     async send(message) {
-      await transporter.sendMail(message);
+      await transporter.sendMail({ envelope: { from: message.from, to: message.to }, raw: message.raw });
     },
     close: () => transporter.close(),
   };

@@ -1,0 +1,99 @@
+/**
+ * A campaign's MIME message, composed once and finished per recipient.
+ *
+ * Composing each copy from scratch with nodemailer's MailComposer (a node tree, header
+ * normalisation, random boundaries, streamed quoted-printable encoders) was the largest cost of a
+ * broadcast. Every copy of a campaign differs only in To, Date, Message-ID, List-Unsubscribe and
+ * the footer's unsubscribe link, so the rest is encoded once: the bodies are quoted-printable up to
+ * a hard line break just before the per-recipient footer text, and only that short tail is encoded
+ * for each copy. nodemailer still transmits the result (and signs it when DKIM is configured).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { domainToASCII } from 'node:url';
+import addressparser from 'nodemailer/lib/addressparser';
+import { encodeWords, foldLines } from 'nodemailer/lib/mime-funcs';
+import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { campaignCopy, type RecipientLinks } from './content.ts';
+
+export interface CampaignContent {
+  subject: string;
+  body_html: string;
+  body_text: string;
+}
+
+export interface RawMessage {
+  /** The envelope sender: the bare address of `from`. */
+  from: string;
+  to: string;
+  subject: string;
+  raw: string;
+}
+
+const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+const quotedPrintable = (text: string) => qpWrap(qpEncode(crlf(text)), 76);
+const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
+
+/** A header line, its value encoded as RFC 2047 words when it is not plain ASCII, folded at 76. */
+function header(name: string, value: string): string {
+  return foldLines(`${name}: ${isAscii(value) ? value : encodeWords(value, 'Q', 52)}`, 76);
+}
+
+/** `Name <address>` with the name quoted or encoded as needed. */
+function mailbox(from: string): { header: string; address: string } {
+  const [first] = addressparser(from, { flatten: true });
+  const address = first && 'address' in first && first.address ? first.address : from.trim();
+  const name = first?.name ?? '';
+  if (!name) return { header: address, address };
+  const shown = isAscii(name) ? (/^[\w !#$%&'*+\-/=?^`{|}~]+$/.test(name) ? name : `"${name.replace(/(["\\])/g, '\\$1')}"`) : encodeWords(name, 'Q', 52);
+  return { header: `${shown} <${address}>`, address };
+}
+
+/** The recipient's address with its domain in ASCII (IDNA), as it goes into the To header. */
+function recipientAddress(to: string): string {
+  const at = to.lastIndexOf('@');
+  if (at < 0 || isAscii(to)) return to;
+  return `${to.slice(0, at)}@${domainToASCII(to.slice(at + 1)) || to.slice(at + 1)}`;
+}
+
+/** Everything about a campaign's copies that does not depend on the recipient, ready to finish per recipient. */
+export function campaignMessage(campaign: CampaignContent, options: { from: string; subjectPrefix?: string }) {
+  const subject = `${options.subjectPrefix ?? ''}${campaign.subject}`;
+  const copy = campaignCopy({ ...campaign, subject });
+  const sender = mailbox(options.from);
+  const domain = sender.address.slice(sender.address.lastIndexOf('@') + 1) || 'localhost';
+  const boundary = `----sipa-${randomBytes(12).toString('hex')}`;
+  const fixedHeaders = [
+    header('From', sender.header),
+    header('Subject', subject),
+    ...Object.entries(copy.fixedHeaders).map(([name, value]) => header(name, value)),
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+  ].join('\r\n');
+  // Each body before its footer ends with a hard line break, so its encoding ends a line and the
+  // per-recipient tail can follow it as it is.
+  const textStart = quotedPrintable(copy.text.before);
+  const htmlStart = quotedPrintable(copy.html.before);
+  const part = (type: string) => `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
+
+  return {
+    subject,
+    /** One recipient's message, ready for SMTP. */
+    forRecipient(to: string, links: RecipientLinks): RawMessage {
+      const raw =
+        `${fixedHeaders}\r\n` +
+        `${header('To', recipientAddress(to))}\r\n` +
+        `Date: ${new Date().toUTCString().replace(/GMT$/, '+0000')}\r\n` +
+        `Message-ID: <${randomUUID()}@${domain}>\r\n` +
+        `${foldLines(`List-Unsubscribe: ${copy.listUnsubscribe(links)}`, 76)}\r\n\r\n` +
+        part('text/plain') +
+        textStart +
+        quotedPrintable(copy.text.after(links)) +
+        '\r\n' +
+        part('text/html') +
+        htmlStart +
+        quotedPrintable(copy.html.after(links)) +
+        `\r\n--${boundary}--\r\n`;
+      return { from: sender.address, to, subject, raw };
+    },
+  };
+}
