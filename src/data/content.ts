@@ -20,6 +20,13 @@ export async function getProgram(id: string): Promise<Program> {
   return entry;
 }
 
+/** The [program] route's parameter: the last segment of the program's `detailPath` (/programs/{it}). */
+export function programRouteParam(program: Program): string {
+  const match = /^\/programs\/([a-z0-9-]+)$/.exec(program.data.detailPath);
+  if (!match) throw new Error(`content/programs/${program.id}.mdx: detailPath must be /programs/{a-z0-9-}, not ${program.data.detailPath}`);
+  return match[1]!;
+}
+
 /** The program's contact phone: its own, else the organisation's. */
 export function programPhone(program: Program): { href: string; display: string } {
   const phone = program.data.contactInfo.phone;
