@@ -27,6 +27,18 @@ export function programRouteParam(program: Program): string {
   return match[1]!;
 }
 
+/** What all programs add up to: the totals /, /impact and /corporate show. */
+export async function programTotals() {
+  const programs = await getPrograms();
+  const sum = (pick: (metrics: Program['data']['impactMetrics']) => number) => programs.reduce((total, program) => total + pick(program.data.impactMetrics), 0);
+  return {
+    programs: programs.length,
+    peopleServed: sum((m) => m.peopleServed),
+    communitiesReached: sum((m) => m.communitiesReached),
+    partnerOrganizations: sum((m) => m.partnerOrganizations),
+  };
+}
+
 /** The program's contact phone: its own, else the organisation's. */
 export function programPhone(program: Program): { href: string; display: string } {
   const phone = program.data.contactInfo.phone;

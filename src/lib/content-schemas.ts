@@ -19,6 +19,8 @@ const order = z.number().int().min(0);
 export const programSchema = z.object({
   programId: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(3),
+  /** The short name in the footer's program links. */
+  navTitle: z.string().min(3).max(30),
   category: z.string().min(3),
   description: z.string().min(20).max(320),
   startDate: calendarDate,
@@ -85,7 +87,19 @@ export const homeSchema = z.object({
     .array(z.object({ image: imagePath, alt: altText, title: z.string().min(3), caption: z.string().min(10) }))
     .length(CAROUSEL_IMAGE_COUNT, `the carousel shows exactly ${CAROUSEL_IMAGE_COUNT} slides`),
   mission: z.string().min(20),
-  impactGoals: z.array(z.object({ value: z.string().min(1), label: z.string().min(3), description: z.string().min(10) })).min(3),
+  /** Each figure is written (`value`) or added up from the programs' impact metrics (`metric`). */
+  impactGoals: z
+    .array(
+      z
+        .object({
+          value: z.string().min(1).optional(),
+          metric: z.enum(['programs', 'peopleServed', 'communitiesReached', 'partnerOrganizations']).optional(),
+          label: z.string().min(3),
+          description: z.string().min(10),
+        })
+        .refine((goal) => (goal.value === undefined) !== (goal.metric === undefined), { message: 'give either value or metric, not both' }),
+    )
+    .min(3),
   pillars: z
     .array(z.object({ title: z.string().min(3), description: z.string().min(10), href: internalPath, image: imagePath, imageAlt: altText }))
     .length(3, 'the home page shows exactly three pillars'),

@@ -1,4 +1,4 @@
-/** The site's navigation: one list for the header, one set of columns for the footer. */
+/** The site's navigation: one list for the header, the footer's columns (its program links come from content/programs). */
 export interface NavLink {
   label: string;
   href: string;
@@ -23,16 +23,6 @@ export const footerColumns: readonly { heading: string; links: readonly NavLink[
       { label: 'Corporate partnerships', href: '/corporate' },
       { label: 'Planned giving', href: '/planned-giving' },
       { label: 'Careers', href: '/careers' },
-    ],
-  },
-  {
-    heading: 'Our Programs',
-    links: [
-      { label: 'Early Learning', href: '/programs/early-learning' },
-      { label: 'Financial Empowerment', href: '/programs/financial-empowerment' },
-      { label: 'Career Pathways', href: '/programs/career-pathways' },
-      { label: 'Mental Health', href: '/programs/mental-health' },
-      { label: 'Future Ready Youth', href: '/programs/future-ready-youth' },
     ],
   },
   {

@@ -50,6 +50,7 @@ describe('the committed JSON content matches its schemas', () => {
 const program = {
   programId: 'example',
   title: 'Example Program',
+  navTitle: 'Example',
   category: 'Early Learning',
   description: 'A description long enough to pass the schema rules.',
   startDate: '2025-01-10',
@@ -111,6 +112,20 @@ describe('schema errors name the file and the field', () => {
     expect(() => validateEntry(homeSchema, { ...home, pillars: home.pillars.slice(0, 2) }, 'content/home/home.json')).toThrow(
       'content/home/home.json: pillars: the home page shows exactly three pillars',
     );
+  });
+
+  it('takes each home figure either as written or from the programs, never both or neither', () => {
+    const home = JSON.parse(readFileSync(join(root, 'content/home/home.json'), 'utf8'));
+    const [first, ...rest] = home.impactGoals;
+    const goal = { label: 'people served', description: 'Across all of our programs.' };
+    expect(homeSchema.safeParse({ ...home, impactGoals: [{ ...goal, metric: 'peopleServed' }, ...rest] }).success).toBe(true);
+    expect(homeSchema.safeParse({ ...home, impactGoals: [{ ...goal, value: '2,700' }, ...rest] }).success).toBe(true);
+    expect(() => validateEntry(homeSchema, { ...home, impactGoals: [{ ...goal, value: '2,700', metric: 'peopleServed' }, ...rest] }, 'content/home/home.json')).toThrow(
+      'content/home/home.json: impactGoals.0: give either value or metric, not both',
+    );
+    expect(() => validateEntry(homeSchema, { ...home, impactGoals: [goal, ...rest] }, 'content/home/home.json')).toThrow('impactGoals.0: give either value or metric');
+    expect(() => validateEntry(homeSchema, { ...home, impactGoals: [{ ...goal, metric: 'donors' }, ...rest] }, 'content/home/home.json')).toThrow('impactGoals.0.metric');
+    expect(first.metric).toBe('peopleServed');
   });
 
   it('keeps volunteer opportunities to the spec interest values', () => {
