@@ -3,6 +3,7 @@
  * page, shown only past 4 matches), recent posts, related posts, popular tags, dates.
  * Pure: no DOM, no Astro. The list island works on the compact index entry, never the body.
  */
+import type { BlogPost } from './content-schemas.ts';
 import { categorySlug } from './routes.ts';
 import { BLOG_PAGE_SIZE, BLOG_RECENT_POSTS, BLOG_RELATED_ARTICLES } from './constants.ts';
 
@@ -25,18 +26,7 @@ export const POST_CATEGORIES = [...BLOG_CATEGORIES.slice(1), 'Conference'] as co
 export type PostCategory = (typeof POST_CATEGORIES)[number];
 
 /** What the list needs about a post; the island gets only this. */
-export interface BlogIndexEntry {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  tags: readonly string[];
-  category: string;
-  date: string;
-  image: string;
-  imageAlt: string;
-  author: string;
-}
+export type BlogIndexEntry = Pick<BlogPost, 'id' | 'slug' | 'title' | 'excerpt' | 'tags' | 'category' | 'date' | 'image' | 'imageAlt' | 'author'>;
 
 export function matchesBlogSearch(post: Pick<BlogIndexEntry, 'title' | 'excerpt' | 'tags'>, search: string): boolean {
   const term = search.trim().toLowerCase();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CAROUSEL_IMAGE_COUNT, VOLUNTEER_INTERESTS } from './constants.ts';
+import { CAROUSEL_IMAGE_COUNT, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
+import { POST_CATEGORIES } from './blog.ts';
+import { FAQ_CATEGORIES } from './faq.ts';
 
 /**
  * The zod schemas of the content collections (content/<collection>/). src/content.config.ts
@@ -15,6 +17,55 @@ const altText = z.string().min(3, 'describe the image for people who cannot see 
 const internalPath = z.string().regex(/^\/[a-z0-9\-/#?=&.]*$/, 'use a lowercase site path such as /contact');
 const phone = z.string().regex(/^\+[1-9][\d-]{6,18}$/, 'phone must be in +1-817-555-0100 form');
 const order = z.number().int().min(0);
+/** Event and blog images: a root-relative path or an https URL. */
+const mediaPath = z.string().regex(/^(\/|https:\/\/)/, 'a root-relative path or https URL');
+/** An ISO date-time with its UTC offset, e.g. 2026-12-05T10:00:00-06:00. */
+const isoWithOffset = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'an ISO date-time with its offset');
+
+export const eventSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    title: z.string().min(1),
+    date: isoWithOffset,
+    endDate: isoWithOffset,
+    location: z.string().min(1),
+    description: z.string().min(1),
+    category: z.enum(EVENT_CATEGORIES),
+    image: mediaPath,
+    imageAlt: z.string().min(1),
+    isFeatured: z.boolean().default(false),
+    registrationLink: z.string().optional(),
+    registrationRequired: z.boolean(),
+    attendees: z.number().int().nonnegative().optional(),
+    organizer: z.string().min(1),
+    contact: z.object({ email: z.email(), phone: z.string().optional() }),
+  })
+  .refine((e) => Date.parse(e.endDate) >= Date.parse(e.date), { message: 'endDate is before date', path: ['endDate'] });
+export type EventItem = z.output<typeof eventSchema>;
+
+export const blogPostSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(1),
+  excerpt: z.string().min(1),
+  author: z.string().min(1),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+  category: z.enum(POST_CATEGORIES),
+  image: mediaPath,
+  imageAlt: z.string().min(1),
+  tags: z.array(z.string().min(1)).default([]),
+});
+export type BlogPost = z.output<typeof blogPostSchema>;
+
+export const faqSchema = z.object({
+  question: z.string().min(1),
+  answer: z.string().min(1),
+  category: z.enum(FAQ_CATEGORIES),
+  order: z.number().int(),
+});
+export type FaqEntry = z.output<typeof faqSchema>;
 
 export const programSchema = z.object({
   programId: z.string().regex(/^[a-z0-9-]+$/),

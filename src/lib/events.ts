@@ -4,9 +4,10 @@
  * Pure: no DOM, no Astro. Dates are ISO strings with the event's own UTC offset
  * ('2026-12-05T10:00:00-06:00'); the event's calendar day is the date part of that string.
  */
-import { EVENT_CARD_DESCRIPTION_LENGTH, SIMILAR_EVENTS_MAX } from './constants.ts';
+import { EVENT_CARD_DESCRIPTION_LENGTH, EVENT_CATEGORIES, SIMILAR_EVENTS_MAX } from './constants.ts';
+import type { EventItem } from './content-schemas.ts';
 
-export type EventCategory = 'cultural' | 'workshop' | 'youth' | 'health' | 'fundraiser';
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 export type EventStatus = 'past' | 'today' | 'upcoming';
 export type EventTab = 'upcoming' | 'featured' | 'past';
 export type EventCategoryFilter = EventCategory | 'all';
@@ -26,23 +27,7 @@ export const EVENT_CATEGORY_LABELS: Readonly<Record<EventCategoryFilter, string>
   fundraiser: 'Fundraiser',
 };
 
-export interface EventItem {
-  id: string;
-  title: string;
-  date: string;
-  endDate: string;
-  location: string;
-  description: string;
-  category: EventCategory;
-  image: string;
-  imageAlt: string;
-  isFeatured: boolean;
-  registrationLink?: string;
-  registrationRequired: boolean;
-  attendees?: number;
-  organizer: string;
-  contact: { email: string; phone?: string };
-}
+export type { EventItem } from './content-schemas.ts';
 
 /** The subject the contact form is filled in with when a visitor registers for an event. */
 export function registrationSubject(title: string): string {

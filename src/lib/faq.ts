@@ -2,16 +2,15 @@
  * FAQ rules: the category buttons and the filter (category, then a case-insensitive search over
  * the question and the answer's text). Pure: no DOM.
  */
+import type { FaqEntry } from './content-schemas.ts';
+
 export const FAQ_CATEGORIES = ['General', 'Donations', 'Programs', 'Volunteering'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 export const FAQ_FILTERS = ['All', ...FAQ_CATEGORIES] as const;
 export type FaqFilter = (typeof FAQ_FILTERS)[number];
 
-export interface FaqItem {
-  question: string;
-  answer: string;
-  category: FaqCategory;
-}
+/** What the FAQ list works on: an entry of content/faq (src/lib/content-schemas.ts) less its order. */
+export type FaqItem = Pick<FaqEntry, 'question' | 'answer' | 'category'>;
 
 /** The answer's visible text: tags dropped, common entities decoded. */
 export function answerText(html: string): string {

@@ -16,7 +16,7 @@ import {
   type BlogIndexEntry,
 } from '../../src/lib/blog.ts';
 
-const post = (id: number, category: string, date: string, tags: string[] = [], title = `Post ${id}`): BlogIndexEntry => ({
+const post = (id: number, category: BlogIndexEntry['category'], date: string, tags: string[] = [], title = `Post ${id}`): BlogIndexEntry => ({
   id,
   slug: `post-${id}`,
   title,
