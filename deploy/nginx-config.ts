@@ -153,14 +153,18 @@ map $sent_http_content_type $sipa_cache_by_type {
     default ${quote(cacheControl('/robots.txt', 'text/plain'))};
 }
 map $uri $sipa_cache_by_path {
-    ~^/api/ "";
     ~^/_astro/ ${quote(cacheControl('/_astro/x.js', CONTENT_TYPES['.js']!))};
     default $sipa_cache_by_type;
 }
-map $status $sipa_cache_control {
+map $status $sipa_cache_by_status {
     404 ${quote(NOT_FOUND_CACHE_CONTROL)};
     ~^30[1278]$ "";
     default $sipa_cache_by_path;
+}
+# Empty (not sent) for the API, which chooses its own.
+map $uri $sipa_cache_control {
+    ~^/api/ "";
+    default $sipa_cache_by_status;
 }
 
 server {
@@ -216,6 +220,8 @@ ${indent(serverHeaders, '    ')}
         # A stopped instance: the request goes to the next one (a POST only if it was never sent).
         proxy_next_upstream error timeout http_502 http_503;
         proxy_connect_timeout 5s;
+        # The API names its own charsets.
+        charset off;
 ${indent(headerNames.map((name) => `proxy_hide_header ${name};`), '        ')}
     }
 

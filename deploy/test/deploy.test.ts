@@ -153,6 +153,15 @@ describe('nginx serves the built site as the Node server does', () => {
     }
   });
 
+  test("the API's answers pass through with its own headers, each sent once", async () => {
+    for (const path of ['/api/health', '/api/no-such-endpoint']) {
+      const [viaNginx, direct] = await Promise.all([request('https', path), plainRequest(PORTS.api[0], path)]);
+      expect(viaNginx.status, path).toBe(direct.status);
+      expect(pick(viaNginx, SECURITY_HEADERS), path).toEqual(pick(direct, SECURITY_HEADERS));
+      expect(viaNginx.text, path).toBe(direct.text);
+    }
+  });
+
   test('text is compressed for clients that accept gzip', async () => {
     const reply = await request('https', '/', { headers: { 'accept-encoding': 'gzip' } });
     expect(reply.headers['content-encoding']).toBe('gzip');
@@ -391,6 +400,7 @@ describe('the newsletter broadcast across both instances behind nginx', () => {
     expect(repeated.every((n) => n === 2)).toBe(true);
     expect(repeated.length).toBeLessThanOrEqual(BATCH);
     expect(await recipientStatuses(api.services, id)).toEqual({ sent: SUBSCRIBERS + 1 });
+    console.log(`[deploy] kill -9 of pid ${victim.pid} with ${beforeKill} of ${SUBSCRIBERS + 1} delivered; pid ${survivor.pid} finished; ${repeated.length} sent twice`);
 
     // The site and its forms keep working with one instance left.
     expect((await request('https', '/api/health')).status).toBe(200);
