@@ -7,7 +7,7 @@
  * shared by both instances, one instance killed with kill -9 mid-campaign and the other finishing
  * it, and the headers scored with Mozilla's HTTP Observatory code.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -62,6 +62,7 @@ let nginx: Nginx;
 const instances: Instance[] = [];
 
 beforeAll(async () => {
+  if (!existsSync(`${DIST}/index.html`)) throw new Error('the deployment test serves dist/: run `npm run build` first');
   if (!pgUrl) throw new Error(`the deployment test needs PostgreSQL: ${pgSkipReason}`);
   sink = await startSmtpSink({ port: PORTS.smtp });
   api = await makeApi('postgres');
