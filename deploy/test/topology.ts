@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,18 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return result.stdout;
 }
 
+/**
+ * Started as root, nginx runs its workers as another user (nobody unless told): here the owner
+ * of dist/, who can read it wherever the checkout lies. Otherwise the directive does not apply.
+ */
+function workerUser(): string {
+  if (process.getuid?.() !== 0) return '';
+  const { uid } = statSync(DIST);
+  const name = run('id', ['-nu', String(uid)]).trim();
+  const group = run('id', ['-ng', name]).trim();
+  return `user ${name} ${group};`;
+}
+
 export interface Nginx {
   dir: string;
   certificate: string;
@@ -64,7 +76,7 @@ export interface Nginx {
 export async function startNginx(upstreams: string[]): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX} (apt-get install nginx; .ci/run installs it)`);
   const dir = mkdtempSync(join(tmpdir(), 'sipa-nginx-'));
-  // nginx's workers run as nobody when the master is root: they pass through this folder.
+  // nginx's workers may run as another user (see workerUser): they pass through this folder.
   chmodSync(dir, 0o755);
   const certificate = join(dir, 'site.crt');
   const key = join(dir, 'site.key');
@@ -88,6 +100,7 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   writeFileSync(
     main,
     `# The machine's /etc/nginx/nginx.conf, reduced to what this test needs, with every path in ${dir}.
+${workerUser()}
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
