@@ -110,7 +110,8 @@ if (!run('production build', 'npm', ['run', 'build'])) {
   const missing = deployPrerequisitesMissing();
   if (!missing.length) {
     const deployReport = join(work, 'vitest-deploy.json');
-    if (!run('deployment: nginx, two API instances, PostgreSQL (vitest)', 'npx', vitest(['deploy'], deployReport))) broken = true;
+    const args = ['vitest', 'run', '--config', 'deploy/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${deployReport}`];
+    if (!run('deployment: nginx, two API instances, PostgreSQL (vitest)', 'npx', args)) broken = true;
     countVitest(deployReport);
   } else if (process.env.CI) {
     console.log(`\n=== deployment test: cannot run on CI without ${missing.join(' and ')} (.ci/run installs them) ===`);
