@@ -1,6 +1,7 @@
 /**
- * After `astro build`: writes the CDN files (`_redirects`, `_headers`) from the same tables the
- * Node server uses, and fails the build if two files in dist/ differ only by letter case.
+ * After `astro build`: writes the CDN files (`_redirects`, `_headers`) and the nginx site
+ * (deploy/nginx/sipa.conf) from the same tables the Node server uses, and fails the build if two
+ * files in dist/ differ only by letter case.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,6 +9,7 @@ import { routeAliases } from '../src/lib/routes.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import { sectionNotFoundPages } from '../api/src/static-site.ts';
 import { listFiles } from './page-weight.ts';
+import { writeNginxSite } from '../deploy/nginx-config.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
@@ -41,4 +43,5 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-console.log(`postbuild: ${files.length} files checked, _redirects and _headers written`);
+const nginx = writeNginxSite(dist);
+console.log(`postbuild: ${files.length} files checked, _redirects and _headers written, nginx site at ${relative(process.cwd(), nginx)}`);

@@ -3,7 +3,9 @@
  *   1. vitest `unit` and `api` (no build needed),
  *   2. the type check (astro check: .astro, .ts and .tsx files) and the production build,
  *   3. vitest `dist` (links, byte budget, file names over dist/),
- *   4. Playwright in Chromium against the built site on the real server, with one retry: a test
+ *   4. the deployment test (`npm run test:deploy`: nginx in front of two API instances on one
+ *      PostgreSQL) where nginx and PostgreSQL are installed; on CI (CI set) their absence fails,
+ *   5. Playwright in Chromium against the built site on the real server, with one retry: a test
  *      that fails and then passes is flaky, counted apart and named, never hidden among the passes.
  * Ends with the flaky count (and their names) on one line, then the summary alone on the last line,
  * 'N passed, N failed, N skipped' over all of them (flaky tests among the passed: the format CI
@@ -78,6 +80,15 @@ const vitest = (projects: string[], out: string) => [
   `--outputFile.json=${out}`,
 ];
 
+/** What the deployment test needs and this machine lacks: nginx, a PostgreSQL to start. */
+function deployPrerequisitesMissing(): string[] {
+  const missing: string[] = [];
+  if (!existsSync(process.env.NGINX_BIN ?? '/usr/sbin/nginx')) missing.push('nginx');
+  if (!process.env.TEST_DATABASE_URL && !existsSync(join(process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin', 'initdb'))) missing.push('PostgreSQL');
+  return missing;
+}
+let deployNotRun = '';
+
 const unitReport = join(work, 'vitest-unit.json');
 if (!run('unit and API tests (vitest)', 'npx', vitest(['unit', 'api'], unitReport))) broken = true;
 countVitest(unitReport);
@@ -96,6 +107,21 @@ if (!run('production build', 'npm', ['run', 'build'])) {
   if (!run('built-site checks (vitest)', 'npx', vitest(['dist'], distReport))) broken = true;
   countVitest(distReport);
 
+  const missing = deployPrerequisitesMissing();
+  if (!missing.length) {
+    const deployReport = join(work, 'vitest-deploy.json');
+    const args = ['vitest', 'run', '--config', 'deploy/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${deployReport}`];
+    if (!run('deployment: nginx, two API instances, PostgreSQL (vitest)', 'npx', args)) broken = true;
+    countVitest(deployReport);
+  } else if (process.env.CI) {
+    console.log(`\n=== deployment test: cannot run on CI without ${missing.join(' and ')} (.ci/run installs them) ===`);
+    totals.failed += 1;
+    broken = true;
+  } else {
+    deployNotRun = `The deployment test did not run: ${missing.join(' and ')} missing (apt-get install nginx postgresql-15, or run .ci/run).`;
+    console.log(`\n${deployNotRun}`);
+  }
+
   const e2eReport = join(work, 'playwright.json');
   if (!run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--retries=1'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }))
     broken = true;
@@ -107,6 +133,7 @@ if (totals.skipped > 0) {
   console.log('\nSome tests were skipped: a test must fail, not skip, when what it tests is missing.');
   broken = true;
 }
+if (deployNotRun) console.log(`\n${deployNotRun}`);
 const failed = broken && totals.failed === 0 && totals.skipped === 0 ? 1 : totals.failed;
 console.log(`\n${totals.flaky} flaky (failed once, passed on the retry; counted among the passed)`);
 console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);

@@ -11,7 +11,8 @@ import type { Context } from 'hono';
 import { canonicalRedirect } from '../../src/lib/routes.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, documentContentSecurityPolicy } from '../../src/lib/security-policy.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
+/** Content types by extension (the nginx site in deploy/ is generated from this table too). */
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -34,7 +35,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.csv': 'text/csv; charset=utf-8',
 };
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+export const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
 interface StaticFile {
   body: Uint8Array;
@@ -52,7 +53,7 @@ interface StaticFile {
  * server; every other file gets a strict one: nothing but, for a standalone HTML document,
  * its own inline <style> blocks by hash.
  */
-function headerPolicy(type: string, body: Buffer): string | undefined {
+export function headerPolicy(type: string, body: Buffer): string | undefined {
   if (!type.startsWith('text/html')) return STRICT_CONTENT_SECURITY_POLICY;
   const html = body.toString('utf8');
   if (/<meta[^>]+http-equiv=["']?content-security-policy/i.test(html)) return undefined;
@@ -60,7 +61,7 @@ function headerPolicy(type: string, body: Buffer): string | undefined {
   return documentContentSecurityPolicy(hashes);
 }
 
-function listFiles(dir: string): string[] {
+export function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     return entry.isDirectory() ? listFiles(path) : [path];
@@ -75,10 +76,21 @@ export function sectionNotFoundPages(distDir: string): string[] {
     .map((entry) => entry.name);
 }
 
+/** Smallest body worth compressing. */
+export const COMPRESS_MIN_BYTES = 513;
+/** Cache-Control of a not-found answer. */
+export const NOT_FOUND_CACHE_CONTROL = 'no-store';
+
+/** Hashed build assets never change; everything else is revalidated so edits show at once. */
+export function cacheControl(urlPath: string, type: string): string {
+  if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  return type.startsWith('text/html') ? 'public, max-age=0, must-revalidate' : 'public, max-age=3600';
+}
+
 function loadFile(path: string, urlPath: string): StaticFile {
   const body = readFileSync(path);
   const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-  const compressible = COMPRESSIBLE.test(type) && body.length > 512;
+  const compressible = COMPRESSIBLE.test(type) && body.length >= COMPRESS_MIN_BYTES;
   // Compressed variants are made on first request and kept, so start-up stays instant.
   let gzip: Uint8Array | undefined;
   let br: Uint8Array | undefined;
@@ -95,12 +107,7 @@ function loadFile(path: string, urlPath: string): StaticFile {
     type,
     csp: headerPolicy(type, body),
     etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-    // Hashed build assets never change; everything else is revalidated so edits show at once.
-    cacheControl: urlPath.startsWith('/_astro/')
-      ? 'public, max-age=31536000, immutable'
-      : type.startsWith('text/html')
-        ? 'public, max-age=0, must-revalidate'
-        : 'public, max-age=3600',
+    cacheControl: cacheControl(urlPath, type),
   };
 }
 
@@ -133,7 +140,7 @@ export function createStaticSite(distDir: string): StaticSite {
   function send(c: Context, file: StaticFile, status: 200 | 404, bodyOverride?: Uint8Array): Response {
     const headers = new Headers({
       'Content-Type': file.type,
-      'Cache-Control': status === 404 ? 'no-store' : file.cacheControl,
+      'Cache-Control': status === 404 ? NOT_FOUND_CACHE_CONTROL : file.cacheControl,
       Vary: 'Accept-Encoding',
     });
     if (status === 200) headers.set('ETag', file.etag);

@@ -28,6 +28,24 @@ describe('files in dist/', () => {
     expect(headers).toMatch(/\/_astro\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
   });
 
+  it('writes the nginx site (deploy/nginx/sipa.conf) with the aliases, not-found pages and headers of _redirects and _headers', () => {
+    const site = readFileSync(join(distDir, '..', 'deploy', 'nginx', 'sipa.conf'), 'utf8');
+    for (const line of readFileSync(join(distDir, '_redirects'), 'utf8').trim().split('\n')) {
+      const [from, to, status] = line.split(' ');
+      if (status === '301') expect(site).toContain(`location = ${from} { return 301 ${to}$is_args$args; }`);
+      else expect(site).toContain(`error_page 404 ${to}/index.html;`);
+    }
+    const everything = /^\/\*\n((?:  .+\n)+)/m.exec(readFileSync(join(distDir, '_headers'), 'utf8'))![1]!;
+    for (const [, name, value] of everything.matchAll(/^  ([\w-]+): (.+)$/gm)) {
+      if (name === 'Content-Security-Policy') expect(site).toContain(`~:text/html "${value}";`);
+      else expect(site).toContain(`add_header ${name} "${value}" always;`);
+    }
+    expect(site).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
+    expect(site).toContain(`~^/_astro/ "public, max-age=31536000, immutable";`);
+    expect(site).toMatch(/location \^~ \/api\/ \{\n\s+proxy_pass http:\/\/sipa_api;/);
+    expect(site).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  });
+
   it('lists indexable pages in the sitemap and leaves noindex pages out', () => {
     const sitemap = readFileSync(join(distDir, 'sitemap-0.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);

@@ -5,19 +5,13 @@
  * X-Forwarded-For. The proxy runs on loopback (one port for its HTTPS side, one for plain HTTP);
  * the Observatory's own tests and grader score what came back, as its scan() does.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALL_TESTS } from '@mdn/mdn-http-observatory/src/constants.js';
-import { CONFIG } from '@mdn/mdn-http-observatory/src/config.js';
-import { MINIMUM_SCORE_FOR_EXTRA_CREDIT } from '@mdn/mdn-http-observatory/src/grader/charts.js';
-import { getGradeForScore, getScoreModifier } from '@mdn/mdn-http-observatory/src/grader/grader.js';
-import { parseHttpEquivHeaders } from '@mdn/mdn-http-observatory/src/retriever/utils.js';
-import { Requests } from '@mdn/mdn-http-observatory/src/types.js';
+import { observatoryScore, type Answer, type Score } from '../support/observatory.ts';
 import { closeServices, createServices, type Services } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { createServerApp, listen } from '../../api/src/server.ts';
@@ -27,19 +21,6 @@ const SERVER_PORT = Number(process.env.OBSERVATORY_TEST_PORT ?? 4631);
 const HTTPS_SIDE = SERVER_PORT + 1;
 const HTTP_SIDE = SERVER_PORT + 2;
 const HOST = 'www.sipa.example';
-
-// The package's install script downloads Chromium's HSTS preload list; with no network an
-// empty list stands in (no host here is preloaded, so the answer is the same).
-const preloadList = join(dirname(createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory')), '..', 'conf', 'hsts-preload.json');
-if (!existsSync(preloadList)) writeFileSync(preloadList, '{}');
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[]>;
-  data: string;
-  verified: boolean;
-  httpEquiv?: Map<string, string[]>;
-}
 
 function get(port: number, path: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -82,45 +63,9 @@ function proxy(proto: 'http' | 'https') {
   });
 }
 
-export interface Score {
-  grade: string;
-  score: number;
-  failed: string[];
-}
-
-/** What scan() does after retrieving: run every Observatory test and grade the result. */
-async function observatory(path: string): Promise<Score> {
-  const requests = new Requests(HOST);
-  const first = await get(HTTP_SIDE, path);
-  const https = await get(HTTPS_SIDE, path);
-  const location = String(first.headers.location ?? '');
-  requests.responses.http = https;
-  requests.responses.https = https;
-  requests.responses.httpRedirects = [
-    { url: new URL(`http://${HOST}${path}`), status: first.status },
-    ...(location ? [{ url: new URL(location), status: https.status }] : []),
-  ];
-  requests.responses.httpsRedirects = requests.responses.httpRedirects;
-  requests.responses.auto = https;
-  const isHtml = String(https.headers['content-type'] ?? '').startsWith('text/html');
-  requests.responses.auto.httpEquiv = isHtml ? parseHttpEquivHeaders(https.data, `https://${HOST}${path}`) : new Map();
-  requests.resources.path = https.data;
-  requests.responses.cors = await get(HTTPS_SIDE, path, 'OPTIONS', { 'access-control-request-method': 'GET', origin: CONFIG.retriever.corsOrigin });
-  requests.session = { url: new URL(`https://${HOST}${path}`), jar: { serializeSync: () => ({ cookies: [] }) } } as never;
-
-  let withExtraCredit = 100;
-  let uncurved = 100;
-  const failed: string[] = [];
-  for (const run of ALL_TESTS) {
-    const output = run(requests);
-    if (!output.result) continue;
-    const modifier = getScoreModifier(output.result);
-    withExtraCredit += modifier;
-    if (modifier < 0) uncurved += modifier;
-    if (!output.pass) failed.push(output.result);
-  }
-  const final = getGradeForScore(uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withExtraCredit : uncurved);
-  return { grade: final.grade, score: final.score, failed };
+/** The Observatory's view: the plain-HTTP side, then the HTTPS side of the proxy. */
+function observatory(path: string): Promise<Score> {
+  return observatoryScore(HOST, path, (side, target, method, headers) => get(side === 'http' ? HTTP_SIDE : HTTPS_SIDE, target, method, headers));
 }
 
 describe('Mozilla HTTP Observatory on the live server', () => {
