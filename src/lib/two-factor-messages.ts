@@ -34,7 +34,7 @@ export const TWO_FACTOR_TEXT = {
   totpHeading: 'Enter the code from your authenticator app',
   otpHeading: 'Enter the code we emailed you',
   backupHeading: 'Enter a backup code',
-  totpLead: 'Open your authenticator app and type the 6-digit code it shows for SIPA staff.',
+  totpLead: 'Open your authenticator app and type the 6-digit code it shows for the staff area.',
   otpLead: `We sent a ${EMAIL_CODE_DIGITS}-digit code to the email address of your account. It is valid for ${EMAIL_CODE_MINUTES} minutes.`,
   backupLead: 'Each backup code works once. Type it with or without the dash.',
   useBackupCode: 'Use a backup code',

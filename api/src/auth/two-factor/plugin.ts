@@ -19,13 +19,14 @@ import {
   EMAIL_CODE_MINUTES,
   TRUST_DEVICE_DAYS,
 } from '../../../../src/lib/two-factor-messages.ts';
+import { site } from '../../../../src/lib/site.ts';
 import type { Db } from '../../db/index.ts';
 import type { Mailer } from '../../mail/outbox.ts';
 import { twoFactorCodeMail } from './mails.ts';
 
 export const TWO_FACTOR_MODEL = 'staff_two_factor';
 /** The issuer an authenticator app shows beside the code. */
-export const TOTP_ISSUER = 'SIPA staff';
+export const TOTP_ISSUER = `${site.name} staff`;
 
 export interface PendingChallenge {
   userId: string;
