@@ -17,11 +17,14 @@ type Stage = 'password' | 'scan' | 'codes';
 export function TotpSetup({
   account,
   onDone,
+  onConfirmed,
   onCancel,
   onSignedOut,
 }: {
   account?: string;
   onDone: (status: TwoFactorStatus) => void;
+  /** The app is on (its first code was right); the backup codes are still on screen. */
+  onConfirmed?: (status: TwoFactorStatus) => void;
   onCancel?: () => void;
   onSignedOut: () => void;
 }) {
@@ -69,6 +72,7 @@ export function TotpSetup({
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) {
       setStatus(statusOf(answer));
+      onConfirmed?.(statusOf(answer));
       setCode('');
       setStage('codes');
       return;

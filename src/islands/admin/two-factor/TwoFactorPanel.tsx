@@ -107,7 +107,7 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
           </div>
         ) : null}
         {active && mode.kind === 'setup' && method === 'totp' ? (
-          <TotpSetup account={account} onSignedOut={onSignedOut} onCancel={() => start({ kind: 'idle' })} onDone={(next) => finish(next)} />
+          <TotpSetup account={account} onSignedOut={onSignedOut} onCancel={() => start({ kind: 'idle' })} onConfirmed={setStatus} onDone={(next) => finish(next)} />
         ) : null}
         {active && mode.kind === 'setup' && method === 'otp' ? (
           <EmailSetup email={email} onSignedOut={onSignedOut} onCancel={() => start({ kind: 'idle' })} onDone={(next) => finish(next, TWO_FACTOR_TEXT.otpOn)} />
