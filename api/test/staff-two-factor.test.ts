@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { secretOf, totpCode } from '../../tests/support/totp.ts';
+import { runStaffCommand } from '../src/staff-cli.ts';
 import { describeBackends, makeApi, type TestApi } from './helpers.ts';
 import { cookieOf, me, postAuth, signIn, signInRequest } from './staff-helpers.ts';
 
@@ -280,6 +281,36 @@ describeBackends('staff two-factor', (backend) => {
 
     expect((await postAuth(api, '/api/auth/two-factor/turn-off', { method: 'otp', password: PASSWORD }, session)).status).toBe(200);
     expect((await passwordStep(api, username)).body.next).toBe('admin');
+  });
+
+  test('npm run staff -- reset-two-factor: a lost phone and lost backup codes, the password alone again', async () => {
+    const { username } = await newAdmin(api);
+    const session = (await setUpTotp(api, await signIn(api, username, PASSWORD))).cookie;
+    const lines: string[] = [];
+    expect(await runStaffCommand(['reset-two-factor', username], (line) => lines.push(line), api.services.config)).toBe(0);
+    expect(lines[0]).toBe(`Two-factor sign-in is off for "${username}"; their trusted devices are forgotten and their sessions have ended.`);
+    expect((await me(api, session)).status).toBe(401);
+    expect((await passwordStep(api, username)).body.next).toBe('admin');
+    expect(await runStaffCommand(['reset-two-factor', 'nobody.here'], (line) => lines.push(line), api.services.config)).toBe(1);
+    expect(lines.at(-1)).toBe('No staff account is called "nobody.here".');
+  });
+
+  test('hostile bodies on every two-factor path: never a 5xx', async () => {
+    const { username } = await newAdmin(api);
+    const session = await signIn(api, username, PASSWORD);
+    const challengeUser = await newAdmin(api);
+    await setUpTotp(api, await signIn(api, challengeUser.username, PASSWORD));
+    const challenge = (await passwordStep(api, challengeUser.username)).cookie;
+    const bodies = ['[]', '1', 'null', '"x"', '{"code":["1"]}', '{"code":{"$ne":1}}', `{"code":"${'9'.repeat(5000)}"}`, '{"password":123}', '{"method":"totp","password":[]}', '{"trustDevice":"yes","code":"12 34 56"}'];
+    const paths = ['enable', 'verify-totp', 'send-otp', 'verify-otp', 'verify-backup-code', 'generate-backup-codes', 'turn-off', 'status', 'challenge', 'disable'];
+    for (const cookie of [undefined, session, challenge, 'sipa.two_factor=forged.value']) {
+      for (const path of paths) {
+        for (const body of bodies) {
+          const response = await api.app.request(`/api/auth/two-factor/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body });
+          expect(response.status, `${path} ${body}`).toBeLessThan(500);
+        }
+      }
+    }
   });
 
   test('bad input is refused with a clear message', async () => {

@@ -69,3 +69,14 @@ export async function verifyStaffPassword(auth: StaffAuth, userId: string, passw
   if (!hash) return false;
   return ctx.password.verify({ hash, password });
 }
+
+/**
+ * For a member who lost their phone and their backup codes (`npm run staff -- reset-two-factor`):
+ * every method off, every trusted device forgotten, every session ended.
+ */
+export async function resetTwoFactor(auth: StaffAuth, userId: string): Promise<void> {
+  await turnOffMethod(auth, userId, 'totp');
+  await turnOffMethod(auth, userId, 'otp');
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(userId);
+}
