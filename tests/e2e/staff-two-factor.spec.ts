@@ -318,6 +318,7 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
   });
 
   test('an administrator without a second factor sets one up before reaching the staff area', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
     await page.goto(`${origin}/admin/login`);
     await expect(page.locator('[data-hydrated="true"]')).toBeVisible(HASHING);
     await page.getByLabel('Username').fill(admin.username);
@@ -329,6 +330,8 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
     await page.goto(`${origin}/admin`);
     await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible(HASHING);
     expect((await page.request.get(`${origin}/api/staff/me`)).status()).toBe(403);
+    expect(await noOverflow(page)).toBe(true);
+    await page.screenshot({ path: 'test-results/two-factor-required-320.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Set up email codes' }).click();
     const sentAfter = Date.now() - 1000;
