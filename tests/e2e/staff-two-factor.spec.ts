@@ -284,7 +284,7 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   const mainPort = Number(process.env.E2E_PORT ?? 4310);
   // A second server with the setting on, on its own port and database, mailing through the same SMTP peer.
-  const port = Number(process.env.E2E_MFA_PORT ?? mainPort + 11);
+  const port = Number(process.env.E2E_MFA_PORT ?? mainPort + 29);
   const smtpPort = Number(process.env.E2E_SMTP_PORT ?? mainPort + 1);
   const dataDir = `.e2e-data/${port}`;
   const origin = `http://127.0.0.1:${port}`;
@@ -313,8 +313,11 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
       .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [250] })
       .toBe(200);
   });
-  test.afterAll(() => {
-    server?.kill();
+  test.afterAll(async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill();
+    await exited;
   });
 
   test('an administrator without a second factor sets one up before reaching the staff area', async ({ page }) => {
