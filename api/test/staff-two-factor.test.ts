@@ -313,6 +313,18 @@ describeBackends('staff two-factor', (backend) => {
     }
   });
 
+  test('a member still on a temporary password must choose their own before setting anything up', async () => {
+    const username = `temp${Date.now().toString(36)}`;
+    const { temporaryPassword } = await api.services.staff.accounts.create({ username, email: `${username}@example.org`, admin: true });
+    const response = await signInRequest(api, username, temporaryPassword!);
+    const cookie = cookieOf(response);
+    for (const path of ['enable', 'send-otp', 'verify-otp', 'turn-off']) {
+      const answer = await postAuth(api, `/api/auth/two-factor/${path}`, { password: temporaryPassword, code: '123456', method: 'otp' }, cookie);
+      expect(answer.status, path).toBe(403);
+      expect(await answer.json()).toMatchObject({ code: 'password-change-required' });
+    }
+  });
+
   test('bad input is refused with a clear message', async () => {
     const { username } = await newAdmin(api);
     const cookie = await signIn(api, username, PASSWORD);

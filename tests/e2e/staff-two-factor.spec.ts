@@ -6,25 +6,25 @@
  * asks for the password; and REQUIRE_ADMIN_MFA=true, on a second server this file starts, makes an
  * administrator set one up before the staff area.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { secretOf, totpCode } from '../support/totp.ts';
-import { invite, latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
+import { latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
 
 const HASHING = { timeout: 20_000 };
 const PASSWORD = 'Mbili#Hatua2026';
 
-/** A new administrator with their own password, signed in through the API in this page's context. */
+const e2eDataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${Number(process.env.E2E_PORT ?? 4310)}`;
+
+/** A new administrator with their own password (on the e2e server's database), signed in through the API in this page's context. */
 async function newAdmin(request: APIRequestContext) {
   const username = uniqueName('twofa');
   const email = `${username}@example.org`;
-  const temporary = invite(username, email);
-  const signedIn = await request.post('/api/auth/sign-in/username', { data: { username, password: temporary } });
+  execFileSync(process.execPath, ['tests/support/staff-account.ts', username, email, PASSWORD, '--admin'], { env: { ...process.env, DATA_DIR: e2eDataDir } });
+  const signedIn = await request.post('/api/auth/sign-in/username', { data: { username, password: PASSWORD } });
   expect(signedIn.status()).toBe(200);
-  const changed = await request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: PASSWORD } });
-  expect(changed.status()).toBe(200);
   return { username, email };
 }
 

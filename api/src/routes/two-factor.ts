@@ -90,10 +90,12 @@ export function twoFactorRoutes(services: Services) {
     return found ? { ...found, expiresAt: new Date(found.expiresAt) } : null;
   }
 
-  /** A signed-in member, or the 401 answer. */
+  /** A signed-in member who has chosen their own password, or the 401/403 answer. */
   async function signedIn(c: Context): Promise<SignedInStaff | Response> {
     const staff = await currentStaff(c, services);
-    return staff ?? c.json({ message: STAFF_TEXT.signInRequired, code: 'signed-out' }, 401);
+    if (!staff) return c.json({ message: STAFF_TEXT.signInRequired, code: 'signed-out' }, 401);
+    if (staff.user.mustChangePassword) return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
+    return staff;
   }
 
   async function lockedAnswer(c: Context, account: string): Promise<Response | null> {
@@ -192,6 +194,7 @@ export function twoFactorRoutes(services: Services) {
     const fields = await jsonFields(c);
     if (fields instanceof Response) return fields;
     const staff = await currentStaff(c, services);
+    if (staff?.user.mustChangePassword) return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
     let key: string;
     if (staff) {
       key = `${staff.user.id}!${staff.session.id}`;
@@ -232,6 +235,7 @@ export function twoFactorRoutes(services: Services) {
       const trustDevice = fields.trustDevice === true;
       const staff = await currentStaff(c, services);
 
+      if (staff?.user.mustChangePassword) return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
       if (staff) {
         // Set-up: a first code proves the app or the address works. Backup codes are for signing in only.
         if (method === 'backup') return c.json({ message: 'You are already signed in.', code: 'signed-in' }, 400);
