@@ -98,6 +98,11 @@ export function twoFactorRoutes(services: Services) {
     return staff;
   }
 
+  /** A used code's mail leaves the outbox (sent or not): no copy of a code outlives its use. */
+  async function forgetCodeMails(email: string) {
+    await services.db.kysely.deleteFrom('outbox').where('kind', '=', 'staff.two-factor-code').where('to_address', '=', email).execute();
+  }
+
   async function lockedAnswer(c: Context, account: string): Promise<Response | null> {
     const lock = await throttle.check(account, address(c));
     if (!lock) return null;
@@ -249,6 +254,7 @@ export function twoFactorRoutes(services: Services) {
         if (method === 'otp') {
           const ctx = await auth.$context;
           await ctx.internalAdapter.updateUser(staff.user.id, { twoFactorEmail: true, twoFactorEnabled: true });
+          await forgetCodeMails(staff.user.email);
         }
         return c.json(await twoFactorState(auth, staff.user.id));
       }
@@ -265,7 +271,8 @@ export function twoFactorRoutes(services: Services) {
       if (response.ok) {
         await throttle.clearAccount(account);
         copyCookies(response, c);
-        const { user } = (await response.json()) as { user: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean } };
+        const { user } = (await response.json()) as { user: { email?: string; role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean } };
+        if (method === 'otp' && user.email) await forgetCodeMails(user.email);
         return c.json(nextAfterSignIn(user, services.config.requireAdminMfa));
       }
       const problem = await problemOf(response);
