@@ -42,6 +42,8 @@ export interface ApiConfig {
   adminUsername?: string;
   adminPassword?: string;
   adminEmail?: string;
+  /** REQUIRE_ADMIN_MFA=true: an administrator without a second factor must set one up before reaching the staff area. */
+  requireAdminMfa: boolean;
   /** Newsletter broadcast: messages per second over all connections (0: no limit) and SMTP connections. */
   newsletterRatePerSecond: number;
   newsletterConcurrency: number;
@@ -85,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminUsername: env.ADMIN_USERNAME?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    requireAdminMfa: env.REQUIRE_ADMIN_MFA === 'true',
     newsletterRatePerSecond: int(env.NEWSLETTER_RATE_PER_SECOND, 100),
     newsletterConcurrency: Math.max(1, int(env.NEWSLETTER_CONCURRENCY, 10)),
     newsletterLeaseSeconds: Math.max(1, int(env.NEWSLETTER_LEASE_SECONDS, 30)),

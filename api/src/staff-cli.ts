@@ -4,10 +4,12 @@
  *   reset-password <username>             new temporary password; ends the member's sessions
  *   list                                  every account with its role and state
  *   disable <username> | enable <username>
+ *   reset-two-factor <username>           turns off a member's second factors (a lost phone)
  * A temporary password must be replaced at the member's first sign-in.
  */
 import { closeServices, createServices } from './app.ts';
 import { StaffAccountError, type StaffMember } from './auth/accounts.ts';
+import { resetTwoFactor } from './auth/two-factor/state.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
 
 const USAGE = `Usage: npm run staff -- <command>
@@ -15,7 +17,8 @@ const USAGE = `Usage: npm run staff -- <command>
   reset-password <username>             give a member a new temporary password
   list                                  list staff accounts
   disable <username>                    refuse the member's sign-in and end their sessions
-  enable <username>                     allow the member to sign in again`;
+  enable <username>                     allow the member to sign in again
+  reset-two-factor <username>           turn off a member's two-factor sign-in (lost phone and backup codes)`;
 
 function describe(member: StaffMember): string {
   const state = member.disabled ? 'disabled' : member.mustChangePassword ? 'must set a new password' : 'active';
@@ -26,7 +29,7 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
   const [command, ...rest] = args;
   const flags = rest.filter((arg) => arg.startsWith('--'));
   const positional = rest.filter((arg) => !arg.startsWith('--'));
-  const known: Record<string, number> = { create: 2, 'reset-password': 1, list: 0, disable: 1, enable: 1 };
+  const known: Record<string, number> = { create: 2, 'reset-password': 1, list: 0, disable: 1, enable: 1, 'reset-two-factor': 1 };
   if (!command || !(command in known) || positional.length !== known[command] || flags.some((flag) => flag !== '--admin' || command !== 'create')) {
     out(USAGE);
     return 2;
@@ -48,6 +51,12 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
       const members = await accounts.list();
       if (!members.length) out('No staff accounts yet. Create one with: npm run staff -- create <username> <email> --admin');
       for (const member of members) out(describe(member));
+    } else if (command === 'reset-two-factor') {
+      const member = await accounts.findByUsername(positional[0]);
+      if (!member) throw new StaffAccountError(`No staff account is called "${positional[0]}".`);
+      await resetTwoFactor(services.staff.auth, member.id);
+      out(`Two-factor sign-in is off for "${member.username}"; their trusted devices are forgotten and their sessions have ended.`);
+      out('They sign in with their password alone and can set it up again in Account.');
     } else {
       const member = await accounts.setDisabled(positional[0], command === 'disable');
       out(command === 'disable' ? `Disabled "${member.username}"; their sessions have ended.` : `Enabled "${member.username}".`);

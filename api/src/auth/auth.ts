@@ -14,6 +14,7 @@ import type { ApiConfig } from '../config.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { resetCodeMail } from './mails.ts';
+import { staffTwoFactorPlugins } from './two-factor/plugin.ts';
 
 /** Staff sessions end after 30 minutes without a request and 12 hours after sign-in, whatever happens. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -160,6 +161,8 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
           mailer.deliverLater(ids);
         },
       }),
+      // Second factors: TOTP, email codes, backup codes, trusted devices (two-factor/plugin.ts).
+      ...staffTwoFactorPlugins({ db, mailer }),
     ],
     databaseHooks: {
       session: {

@@ -6,12 +6,13 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
+import { TWO_FACTOR_TEXT } from '../../../src/lib/two-factor-messages.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
 import { CLIENT_ADDRESS_HEADER, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
 export interface SignedInStaff {
-  user: { id: string; username: string; displayUsername: string; email: string; name: string; role: string; mustChangePassword: boolean };
+  user: { id: string; username: string; displayUsername: string; email: string; name: string; role: string; mustChangePassword: boolean; twoFactorEnabled: boolean };
   session: { id: string; createdAt: Date; expiresAt: Date };
 }
 
@@ -38,7 +39,7 @@ export async function currentStaff(c: Context, services: Services): Promise<Sign
     await ctx.internalAdapter.deleteSession(found.session.token);
     return null;
   }
-  const user = found.user as typeof found.user & { username?: string; displayUsername?: string; role?: string; mustChangePassword?: boolean };
+  const user = found.user as typeof found.user & { username?: string; displayUsername?: string; role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean };
   return {
     user: {
       id: user.id,
@@ -48,6 +49,7 @@ export async function currentStaff(c: Context, services: Services): Promise<Sign
       name: user.name,
       role: user.role ?? 'user',
       mustChangePassword: Boolean(user.mustChangePassword),
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
     },
     session: { id: found.session.id, createdAt: new Date(found.session.createdAt), expiresAt: new Date(found.session.expiresAt) },
   };
@@ -59,6 +61,10 @@ function guard(services: Services, adminOnly: boolean): MiddlewareHandler<StaffE
     if (!staff) return c.json({ message: STAFF_TEXT.signInRequired, code: 'signed-out' }, 401);
     if (staff.user.mustChangePassword) return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
     if (adminOnly && staff.user.role !== 'admin') return c.json({ message: STAFF_TEXT.adminRequired, code: 'not-admin' }, 403);
+    // REQUIRE_ADMIN_MFA: an administrator sets up a second factor (/api/auth/two-factor/*) before anything else.
+    if (services.config.requireAdminMfa && staff.user.role === 'admin' && !staff.user.twoFactorEnabled) {
+      return c.json({ message: TWO_FACTOR_TEXT.setupRequired, code: 'two-factor-setup-required' }, 403);
+    }
     c.set('staff', staff);
     await next();
   };

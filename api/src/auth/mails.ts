@@ -1,4 +1,8 @@
-/** The staff mails: the password reset code. Kept beside the staff code so the templates file stays the visitors'. */
+/**
+ * The staff mails: the password reset code. Kept beside the staff code so the templates file stays
+ * the visitors'. The subject never carries the code: without SMTP_URL the outbox logs each
+ * message's recipient and subject, and a code must never reach a log line.
+ */
 import { site } from '../../../src/lib/site.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
@@ -6,7 +10,7 @@ export function resetCodeMail(to: string, code: string, validMinutes: number): O
   return {
     kind: 'staff.reset-code',
     to,
-    subject: `Your ${site.name} staff password reset code: ${code}`,
+    subject: `Your ${site.name} staff password reset code`,
     text: [
       'Hello,',
       `Someone (hopefully you) asked to reset the password of the ${site.name} staff account that uses this address.`,

@@ -9,6 +9,7 @@
  *   POST /api/auth/revoke-sessions         ends every session of the member      (signed in, password set)
  *   POST /api/auth/email-otp/request-password-reset   mails a 6-digit code (same answer for any address)
  *   POST /api/auth/email-otp/reset-password           code + new password
+ *   /api/auth/two-factor/*                 second factors: set-up and the sign-in step (two-factor.ts)
  */
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
@@ -16,6 +17,7 @@ import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { authHeaders, currentStaff } from '../auth/guard.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
+import { nextAfterSignIn, twoFactorRoutes } from './two-factor.ts';
 
 const BODY_LIMIT = 8 * 1024;
 const LOGIN_PAGE = '/admin/login';
@@ -29,11 +31,11 @@ const FORWARDED: Record<string, Forwarded> = {
   '/email-otp/reset-password': { session: 'none' },
 };
 
-function mediaType(c: Context): string {
+export function mediaType(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
-async function readBody(c: Context): Promise<string | null> {
+export async function readBody(c: Context): Promise<string | null> {
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > BODY_LIMIT) return null;
   const text = await c.req.text().catch(() => null);
@@ -88,12 +90,13 @@ function signInRoute(services: Services) {
     })) as Response;
 
     if (response.ok) {
-      await throttle.clearAccount(account);
       copyCookies(response, c);
-      const { user } = (await response.json()) as { user: { role?: string; mustChangePassword?: boolean } };
-      const next = user.mustChangePassword ? 'new-password' : user.role === 'admin' ? 'admin' : 'not-admin';
-      const page = next === 'admin' ? '/admin' : `${LOGIN_PAGE}?step=${next}`;
-      return answer(200, { next, redirect: page }, page);
+      const signedIn = (await response.json()) as { twoFactorRedirect?: boolean; user?: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean } };
+      // A second factor is on: the failure count is cleared only once the code is right too.
+      if (signedIn.twoFactorRedirect || !signedIn.user) return answer(200, { next: 'two-factor', redirect: `${LOGIN_PAGE}?step=two-factor` }, `${LOGIN_PAGE}?step=two-factor`);
+      await throttle.clearAccount(account);
+      const { next, redirect } = nextAfterSignIn(signedIn.user, services.config.requireAdminMfa);
+      return answer(200, { next, redirect }, redirect);
     }
     const problem = (await response.json().catch(() => ({}))) as { code?: string };
     if (response.status === 403 && problem.code === 'BANNED_USER') {
@@ -115,6 +118,7 @@ export function staffAuthRoutes(services: Services) {
   const { auth } = services.staff;
   const app = new Hono();
   app.post('/sign-in/username', signInRoute(services));
+  app.route('/two-factor', twoFactorRoutes(services));
   app.all('/*', async (c) => {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
     const rule = FORWARDED[path];

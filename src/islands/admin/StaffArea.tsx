@@ -10,6 +10,7 @@ import { Alert, Field } from '../form-kit.tsx';
 import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
+import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
 
 interface Me {
   user: { username: string; email: string; name: string; role: string };
@@ -65,6 +66,7 @@ export default function StaffArea() {
         }
         const body = (await response.json().catch(() => ({}))) as { code?: string };
         if (response.status === 403 && body.code === 'password-change-required') return leave('/admin/login?step=new-password');
+        if (response.status === 403 && body.code === 'two-factor-setup-required') return leave('/admin/login?step=setup-two-factor');
         if (response.status === 403) return leave('/admin/login?step=not-admin');
         return leave('/admin/login');
       } catch {
@@ -231,6 +233,9 @@ function AccountPanel({ me }: { me: Me }) {
           </button>
         </div>
       </div>
+      <TwoFactorPanel account={me.user.username} email={me.user.email} onSignedOut={signedOut} />
     </section>
   );
 }
+
+const signedOut = () => leave('/admin/login');

@@ -8,8 +8,10 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field, useHydrated } from '../form-kit.tsx';
 import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
+import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 
-type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset';
+type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset' | 'two-factor' | 'setup-two-factor';
 type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 const SIGN_IN_ENDPOINT = '/api/auth/sign-in/username';
@@ -23,6 +25,9 @@ const HEADINGS: Record<Step, string> = {
   'new-password': 'Choose a new password',
   forgot: 'Reset your password',
   reset: 'Enter your code',
+  // The two-factor screens (two-factor/) show their own headings.
+  'two-factor': '',
+  'setup-two-factor': '',
 };
 
 export default function StaffLogin() {
@@ -46,7 +51,7 @@ export default function StaffLogin() {
     const query = new URLSearchParams(location.search);
     const error = query.get('error');
     const from = query.get('step');
-    if (from === 'new-password' || from === 'forgot') setStep(from);
+    if (from === 'new-password' || from === 'forgot' || from === 'two-factor' || from === 'setup-two-factor') setStep(from);
     if (from === 'not-admin') setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
     if (error && ERROR_TEXT[error]) setNotice({ tone: 'error', text: ERROR_TEXT[error] });
     if (error === 'required') setFieldErrors({ username: MESSAGES.fieldRequired, password: MESSAGES.fieldRequired });
@@ -87,6 +92,12 @@ export default function StaffLogin() {
     if (answer.status === 200 && answer.body.next === 'admin') {
       setAdminHint(true);
       location.assign('/admin');
+      return;
+    }
+    if (answer.status === 200 && (answer.body.next === 'two-factor' || answer.body.next === 'setup-two-factor')) {
+      setCurrentPassword(password);
+      setPassword('');
+      go(answer.body.next);
       return;
     }
     if (answer.status === 200 && answer.body.next === 'new-password') {
@@ -167,6 +178,25 @@ export default function StaffLogin() {
       return;
     }
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 429 ? (answer.body.message ?? NETWORK_PROBLEM) : STAFF_TEXT.invalidCode });
+  }
+
+  /** Where the second step of sign-in (or a required set-up) leads. */
+  function afterSecondStep(next: string) {
+    if (next === 'admin') {
+      setAdminHint(true);
+      location.assign('/admin');
+    } else if (next === 'new-password') go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
+    else go('sign-in', { tone: 'error', text: STAFF_TEXT.adminRequired });
+  }
+
+  if (step === 'two-factor') return <TwoFactorSignIn onSignedIn={afterSecondStep} onRestart={(text) => go('sign-in', text ? { tone: 'error', text } : null)} />;
+  if (step === 'setup-two-factor') {
+    return (
+      <RequiredSetup
+        onDone={() => afterSecondStep('admin')}
+        onSignedOut={() => void staffPost('/api/auth/sign-out', {}).then(() => go('sign-in'))}
+      />
+    );
   }
 
   const heading = (
