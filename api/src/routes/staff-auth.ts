@@ -13,7 +13,9 @@
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
+import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
 import { authHeaders, currentStaff } from '../auth/guard.ts';
+import { NOT_CONFIRMED_CODE } from '../auth/self-service.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
 
@@ -29,18 +31,18 @@ const FORWARDED: Record<string, Forwarded> = {
   '/email-otp/reset-password': { session: 'none' },
 };
 
-function mediaType(c: Context): string {
+export function mediaType(c: Context): string {
   return (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
-async function readBody(c: Context): Promise<string | null> {
+export async function readBody(c: Context): Promise<string | null> {
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > BODY_LIMIT) return null;
   const text = await c.req.text().catch(() => null);
   return text !== null && text.length <= BODY_LIMIT ? text : null;
 }
 
-function copyCookies(from: Response, c: Context) {
+export function copyCookies(from: Response, c: Context) {
   for (const cookie of from.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
 }
 
@@ -90,12 +92,18 @@ function signInRoute(services: Services) {
     if (response.ok) {
       await throttle.clearAccount(account);
       copyCookies(response, c);
-      const { user } = (await response.json()) as { user: { role?: string; mustChangePassword?: boolean } };
-      const next = user.mustChangePassword ? 'new-password' : user.role === 'admin' ? 'admin' : 'not-admin';
+      const { user } = (await response.json()) as { user: { role?: string; mustChangePassword?: boolean; emailVerified?: boolean } };
+      // An unverified address is offered verification (with Skip) before the staff area (staff-self-service.ts).
+      const next = user.mustChangePassword ? 'new-password' : !user.emailVerified ? 'verify-user' : user.role === 'admin' ? 'admin' : 'not-admin';
       const page = next === 'admin' ? '/admin' : `${LOGIN_PAGE}?step=${next}`;
       return answer(200, { next, redirect: page }, page);
     }
     const problem = (await response.json().catch(() => ({}))) as { code?: string };
+    if (response.status === 403 && problem.code === NOT_CONFIRMED_CODE) {
+      // The right password of an account whose sign-up code was never entered (self-service.ts).
+      const { email } = problem as { email?: string };
+      return answer(403, { message: SELF_SERVICE_TEXT.notConfirmed, code: 'not-confirmed', next: 'confirm-sign-up', email }, `${LOGIN_PAGE}?step=confirm-sign-up`);
+    }
     if (response.status === 403 && problem.code === 'BANNED_USER') {
       return answer(403, { message: STAFF_TEXT.accountDisabled, code: 'disabled' }, `${LOGIN_PAGE}?error=disabled`);
     }
