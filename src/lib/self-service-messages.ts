@@ -24,6 +24,8 @@ export const SELF_SERVICE_TEXT = {
   verifyLead: 'Your email address is not verified yet. Verify it so that password resets and sign-in with Google, Apple, Facebook or Amazon reach you.',
   confirmVerifyLead: 'We have sent a 6-digit code to your email address. Enter it below to verify it.',
   codeResent: 'A new code is on its way. It is valid for 10 minutes.',
+  accountCreated: 'Your account has been created. The code is on its way; it is valid for 10 minutes.',
+  codeSent: 'The code is on its way. It is valid for 10 minutes.',
   confirmed: 'Your account is confirmed. Signing you in...',
   verified: 'Your email address is verified.',
   signUpTaken: 'That username or email address is already used by a staff account.',

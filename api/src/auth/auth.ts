@@ -93,6 +93,8 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
     secret,
     database: { db: db.kysely as Kysely<any>, type: db.dialect, transaction: true },
     trustedOrigins: ownOrigins,
+    // A social sign-in that fails before its own error address is known (a forged state) lands on the sign-in screen too.
+    onAPIError: { errorURL: '/admin/login' },
     telemetry: { enabled: false },
     // Failed sign-ins are answered and counted by the mount; Better Auth's own warnings would only repeat them.
     logger: {
