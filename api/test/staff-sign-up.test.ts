@@ -274,6 +274,21 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     expect(cancelled.location).toBe('/admin/login?error=access_denied');
   });
 
+  test('a provider that answers without an access token, or with an id token naming nobody, signs nobody in', async () => {
+    try {
+      provider.misbehave = 'no-token';
+      const noToken = await socialSignIn('facebook', ADMIN.email);
+      expect(noToken.location).toBe('/admin/login?error=invalid_code');
+      expect(noToken.cookie).not.toMatch(/session_token/);
+      provider.misbehave = 'bad-id-token';
+      const badIdToken = await socialSignIn('apple', ADMIN.email);
+      expect(badIdToken.location).toBe('/admin/login?error=unable_to_get_user_info');
+      expect(badIdToken.cookie).not.toMatch(/session_token/);
+    } finally {
+      provider.misbehave = null;
+    }
+  });
+
   test('the admin keeps their role through a social sign-in, and an unsupported provider is refused and logged', async () => {
     const linked = await socialSignIn('google', ADMIN.email);
     expect(linked.location).toBe('/admin');

@@ -37,6 +37,8 @@ export interface OAuthProvider {
   tokenRequests: TokenRequestLog[];
   /** Every authorization request's query, in order. */
   authorizeRequests: Array<Record<string, string>>;
+  /** Makes the next answers go wrong as a broken provider's do: no access token, or an id token without a subject. */
+  misbehave: 'no-token' | 'bad-id-token' | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startOAuthProvider(port: number, host = '127.0.0.1'): Prom
   const tokenRequests: TokenRequestLog[] = [];
   const authorizeRequests: Array<Record<string, string>> = [];
   const origin = `http://${host}:${port}`;
+  const state: { misbehave: OAuthProvider['misbehave'] } = { misbehave: null };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', origin);
@@ -133,12 +136,13 @@ export async function startOAuthProvider(port: number, host = '127.0.0.1'): Prom
         if (grant.challengeMethod !== 'S256' || expected !== grant.challenge) return json(400, { error: 'invalid_grant' });
       }
       log.ok = true;
+      if (state.misbehave === 'no-token') return json(200, { token_type: 'Bearer' });
       const accessToken = randomBytes(16).toString('hex');
       tokens.set(accessToken, grant);
       const subject = createHash('sha256').update(`${provider}:${grant.email}`).digest('hex').slice(0, 20);
       const idToken =
         provider === 'google' || provider === 'apple'
-          ? unsignedJwt({ iss: origin, aud: client.id, sub: subject, email: grant.email, email_verified: provider === 'apple' ? String(grant.verified) : grant.verified, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 })
+          ? unsignedJwt({ iss: origin, aud: client.id, sub: state.misbehave === 'bad-id-token' ? undefined : subject, email: grant.email, email_verified: provider === 'apple' ? String(grant.verified) : grant.verified, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 600 })
           : undefined;
       return json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, ...(idToken ? { id_token: idToken } : {}) });
     }
@@ -170,6 +174,12 @@ export async function startOAuthProvider(port: number, host = '127.0.0.1'): Prom
     origin,
     tokenRequests,
     authorizeRequests,
+    get misbehave() {
+      return state.misbehave;
+    },
+    set misbehave(value) {
+      state.misbehave = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

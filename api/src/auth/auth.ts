@@ -142,6 +142,8 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
       customRules: {
         '/email-otp/request-password-reset': { window: 60, max: 3 },
         '/email-otp/reset-password': { window: 60, max: 10 },
+        // Confirmation codes (sign-up, address verification): no mail bombing of one address from one connection.
+        '/email-otp/send-verification-otp': { window: 60, max: 5 },
         '/change-password': { window: 60, max: 10 },
         // Starting a social sign-in guesses nothing (the provider checks the person); the default 3 per 10 s would stop a shared office.
         '/sign-in/social': { window: 60, max: 30 },

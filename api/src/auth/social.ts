@@ -9,6 +9,7 @@
  * sign-up through a provider is off, and Better Auth links only when the member's own address is
  * verified (`requireLocalEmailVerified`, its default) and the provider vouches for the address.
  */
+import { validateAuthorizationCode } from 'better-auth/oauth2';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
 import { SOCIAL_PROVIDER_IDS, type ApiConfig, type SocialProviderId } from '../config.ts';
 
@@ -124,6 +125,19 @@ export function socialProviderConfigs(config: Pick<ApiConfig, 'socialProviders' 
       // Sign-in links to an existing member; it never creates an account.
       disableImplicitSignUp: true,
       disableSignUp: true,
+      async getToken({ code, codeVerifier, redirectURI }) {
+        const tokens = await validateAuthorizationCode({
+          code,
+          codeVerifier: id === 'apple' ? undefined : codeVerifier,
+          redirectURI,
+          options: { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
+          tokenEndpoint: urls.token,
+          authentication: 'post',
+        });
+        // The hosted widget's 'No access token returned from OAuth flow.': such an answer signs nobody in (Better Auth reports invalid_code).
+        if (!tokens.accessToken) throw new Error(`${id}: no access token returned from the OAuth flow`);
+        return tokens;
+      },
       async getUserInfo(tokens) {
         const profile = await profileOf(id, tokens, urls.userinfo);
         if (!profile?.email) return null;
