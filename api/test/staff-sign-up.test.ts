@@ -90,6 +90,26 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     expect(await count(api.services, 'outbox')).toBe(0);
   });
 
+  test('hostile input to every new endpoint: a clear 4xx, never a 500, nothing stored', async () => {
+    const bodies: unknown[] = ['not json', '[]', 'null', '{"username":{"$ne":1}}', { attributes: 'x' }, { attributes: [1] }, { attributes: { 'custom:a': 5 } }, { email: ['a@b.c'], code: 123456 }, { provider: { id: 'google' } }];
+    const paths = ['/api/auth/sign-up', '/api/auth/confirm-sign-up', '/api/auth/resend-code', '/api/auth/sign-in/social', '/api/auth/verify-user/confirm'];
+    for (const path of paths) {
+      for (const body of bodies) {
+        const response = await postAuth(api, path, typeof body === 'string' ? undefined : body);
+        expect(response.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+      for (const text of ['not json', '[]', 'null']) {
+        const response = await api.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+        expect(response.status, `${path} ${text}`).toBe(path.includes('verify-user') ? 401 : 400);
+      }
+      const form = await api.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+      expect(form.status, path).toBe(path.includes('verify-user') ? 401 : 415);
+    }
+    expect(await count(api.services, 'staff_attributes')).toBe(0);
+    expect(await count(api.services, 'outbox')).toBe(0);
+  });
+
   test('only standard attributes or custom: ones are accepted', async () => {
     for (const name of ['role', 'custom', 'custom:', 'isAdmin', 'emailVerified', 'email']) {
       const response = await postAuth(api, '/api/auth/sign-up', { ...SIGN_UP, attributes: { [name]: 'admin' } });

@@ -7,6 +7,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../support/oauth-provider.ts';
 import { latestMailTo, uniqueName } from './staff-support.ts';
@@ -61,6 +62,13 @@ async function member(page: Page, options: { verifyEmail?: boolean; admin?: bool
   await page.request.post(`${origin}/api/auth/sign-out`, { data: {} });
   await page.context().clearCookies();
   return { username, email };
+}
+
+/** WCAG A/AA violations on the page, as the other staff specs check them. */
+async function axe(page: Page): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
 }
 
 async function openLogin(page: Page, query = '') {
@@ -268,9 +276,15 @@ test.describe('staff self-service routes', () => {
       await expect(page.locator('#signup-password-rules li')).toHaveCount(4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: `test-results/staff-sign-up-${width}.png`, fullPage: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await axe(page)).toEqual([]);
       await openLogin(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: `test-results/staff-sign-in-social-${width}.png`, fullPage: true });
+      expect(await axe(page)).toEqual([]);
+      await openLogin(page, '?step=confirm-sign-up');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await axe(page)).toEqual([]);
     });
   }
 });

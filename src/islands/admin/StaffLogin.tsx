@@ -210,7 +210,8 @@ export default function StaffLogin() {
   // The spec: an unknown widget route logs a warning (done above) and renders nothing.
   if (unknownRoute) return null;
   const tabs = options.signUp && (step === 'sign-in' || step === 'sign-up');
-  const social = <SelfService.SocialButtons providers={options.social} verb={step === 'sign-up' ? 'Sign Up' : 'Sign In'} onProblem={(text) => setNotice({ tone: 'error', text })} />;
+  // Social sign-in only signs in existing members, so its buttons sit under Sign In alone.
+  const social = <SelfService.SocialButtons providers={options.social} onProblem={(text) => setNotice({ tone: 'error', text })} />;
 
   return (
     <div className="staff-card" data-step={step} data-hydrated={hydrated ? 'true' : undefined}>
@@ -226,7 +227,6 @@ export default function StaffLogin() {
             }}
             onProblem={(text) => setNotice(text ? { tone: 'error', text } : null)}
           />
-          {social}
         </div>
       ) : null}
       {step === 'confirm-sign-up' ? (

@@ -9,7 +9,7 @@ import { NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
 
 const SUPPORTED = new Set(['amazon', 'apple', 'facebook', 'google']);
 
-export function SocialButtons({ providers, verb, onProblem }: { providers: Array<{ id: string; name: string }>; verb: 'Sign In' | 'Sign Up'; onProblem: (text: string) => void }) {
+export function SocialButtons({ providers, onProblem }: { providers: Array<{ id: string; name: string }>; onProblem: (text: string) => void }) {
   const [going, setGoing] = useState('');
   if (!providers.length) return null;
 
@@ -46,7 +46,7 @@ export function SocialButtons({ providers, verb, onProblem }: { providers: Array
               onClick={() => void go(provider.id)}
             >
               {going === provider.id ? <span className="form-spinner" aria-hidden="true" /> : null}
-              {`${verb} with ${provider.name}`}
+              {`Sign In with ${provider.name}`}
             </button>
           </li>
         ))}
