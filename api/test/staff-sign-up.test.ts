@@ -9,7 +9,6 @@ import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../tes
 import { count, describeBackends, makeApi, type TestApi } from './helpers.ts';
 import { ADMIN, cookieOf, me, postAuth, signIn, signInRequest } from './staff-helpers.ts';
 
-const OAUTH_PORT = Number(process.env.OAUTH_TEST_PORT ?? 5222);
 const SIGN_UP = { username: 'new.member', email: 'New.Member@Example.org', password: 'Karibu#2026', confirm_password: 'Karibu#2026' };
 const social = Object.fromEntries(Object.entries(OAUTH_CLIENTS).map(([id, client]) => [id, { clientId: client.id, clientSecret: client.secret }]));
 
@@ -46,7 +45,7 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
   let api: TestApi;
   let provider: OAuthProvider;
   beforeAll(async () => {
-    provider = await startOAuthProvider(OAUTH_PORT);
+    provider = await startOAuthProvider(0);
     api = await makeApi(backend, { allowSignUp: true, socialProviders: social, oauthBaseUrl: provider.origin });
     await api.services.staff.accounts.create({ ...ADMIN, admin: true });
   });

@@ -3,7 +3,7 @@
  * real SMTP peer), no sign-in before it, verification after sign-in with Skip, and social sign-in
  * for each provider against a loopback OAuth provider. The default test server keeps sign-up off,
  * so this file starts its own server with ALLOW_SIGN_UP=true and the four providers configured
- * (port E2E_PORT + 10, the provider on E2E_PORT + 11), sending mail to the same SMTP peer.
+ * (port E2E_PORT + 20, the provider on the next one), sending mail to the same SMTP peer.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { latestMailTo, uniqueName } from './staff-support.ts';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1);
-const port = Number(process.env.E2E_SIGN_UP_PORT ?? e2ePort + 10);
+const port = Number(process.env.E2E_SIGN_UP_PORT ?? e2ePort + 20);
 const oauthPort = port + 1;
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = `.e2e-data/${port}`;

@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export const OAUTH_CLIENTS: Record<string, { id: string; secret: string }> = {
   amazon: { id: 'amzn1.application-oa2-client.loopback', secret: 'amazon-loopback-secret' },
@@ -61,7 +62,8 @@ export async function startOAuthProvider(port: number, host = '127.0.0.1'): Prom
   const tokens = new Map<string, Grant>();
   const tokenRequests: TokenRequestLog[] = [];
   const authorizeRequests: Array<Record<string, string>> = [];
-  const origin = `http://${host}:${port}`;
+  // Known once listening (port 0 picks a free one).
+  let origin = `http://${host}:${port}`;
   const state: { misbehave: OAuthProvider['misbehave'] } = { misbehave: null };
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -170,6 +172,7 @@ export async function startOAuthProvider(port: number, host = '127.0.0.1'): Prom
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     tokenRequests,
