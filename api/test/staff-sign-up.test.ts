@@ -308,6 +308,15 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     }
   });
 
+  test('a disabled member gets no session through a provider either', async () => {
+    await api.services.staff.accounts.create({ username: 'paused', email: 'paused@example.org', password: 'Pamoja#2026' });
+    await api.services.staff.accounts.setDisabled('paused', true);
+    const attempt = await socialSignIn('google', 'paused@example.org');
+    expect(attempt.status).toBe(302);
+    expect(attempt.location).toMatch(/^\/admin\/login\?error=BANNED_USER&/);
+    expect(attempt.cookie).not.toMatch(/session_token/);
+  });
+
   test('the admin keeps their role through a social sign-in, and an unsupported provider is refused and logged', async () => {
     const linked = await socialSignIn('google', ADMIN.email);
     expect(linked.location).toBe('/admin');

@@ -2,6 +2,8 @@
  * Texts of the self-service staff screens (sign-up, confirmation, address verification, social
  * sign-in), shared by the islands and the API. The spec's hosted sign-in messages are word for word.
  */
+import { STAFF_TEXT } from './staff-messages.ts';
+
 export const SELF_SERVICE_TEXT = {
   signInTab: 'Sign In',
   signUpTab: 'Create Account',
@@ -42,5 +44,6 @@ export function socialErrorText(error: string): string | null {
   if (error === 'unable_to_get_user_info' || error === 'email_not_found' || error === 'nonce_binding_missing') return SELF_SERVICE_TEXT.invalidIdToken;
   if (error === 'account not linked' || error === 'account_not_linked' || error === 'signup_disabled' || error === 'unable_to_link_account' || error === 'email_not_verified') return SELF_SERVICE_TEXT.socialNotLinked;
   if (error === 'oauth_provider_not_found') return SELF_SERVICE_TEXT.unsupportedProvider;
+  if (error === 'BANNED_USER') return STAFF_TEXT.accountDisabled;
   return null;
 }

@@ -47,6 +47,7 @@ describe('OAuth callback errors', () => {
     expect(socialErrorText('please_restart_the_process')).toBe('An error occurred while validating the state.');
     expect(socialErrorText('unable_to_get_user_info')).toBe('Invalid Idtoken.');
     expect(socialErrorText('account_not_linked')).toBe('No staff account with this verified email address exists. Ask an administrator to invite you with it, and verify it first.');
+    expect(socialErrorText('BANNED_USER')).toBe('This account is disabled. Please ask an administrator.');
     expect(socialErrorText('something_else')).toBeNull();
   });
 });

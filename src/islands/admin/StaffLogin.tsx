@@ -64,7 +64,7 @@ export default function StaffLogin() {
       SelfService.warnUnknownRoute(from);
       setUnknownRoute(true);
     }
-    const socialError = error && !ERROR_TEXT[error] ? socialErrorText(error) : null;
+    const socialError = error && !ERROR_TEXT[error] && error !== 'required' ? (socialErrorText(error) ?? SELF_SERVICE_TEXT.socialFailed) : null;
     if (socialError) setNotice({ tone: 'error', text: socialError });
     if (from === 'not-admin') setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
     if (error && ERROR_TEXT[error]) setNotice({ tone: 'error', text: ERROR_TEXT[error] });
