@@ -54,6 +54,13 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     await provider.close();
   });
 
+  test("Better Auth's own sign-up and code endpoints stay unreachable: only ours, with their rules, answer", async () => {
+    for (const path of ['/api/auth/sign-up/email', '/api/auth/email-otp/verify-email', '/api/auth/email-otp/send-verification-otp', '/api/auth/sign-in/oauth2', '/api/auth/link-social']) {
+      expect((await postAuth(api, path, { email: 'x@example.org', password: SIGN_UP.password, name: 'x', role: 'admin' })).status, path).toBe(404);
+    }
+    expect(await userRow(api, 'x@example.org')).toBeUndefined();
+  });
+
   test('options list sign-up and every configured provider', async () => {
     expect(await (await api.app.request('/api/auth/options')).json()).toEqual({
       signUp: true,
