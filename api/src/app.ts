@@ -18,6 +18,7 @@ import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/form
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
+import { staffSelfServiceRoutes } from './routes/staff-self-service.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
 import type { Services } from './services.ts';
@@ -80,6 +81,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/contact', contactRoutes(services));
   app.route('/volunteer-application', volunteerRoutes(services));
   app.route('/partnership-inquiry', partnershipRoutes(services));
+  app.route('/auth', staffSelfServiceRoutes(services));
   app.route('/auth', staffAuthRoutes(services));
   app.route('/staff', staffRoutes(services));
   app.route('/send-newsletter', sendNewsletterRoutes(services));

@@ -53,6 +53,25 @@ export interface ApiConfig {
   unsubscribeMailbox?: string;
   /** DKIM signing of newsletters (all three set), covering List-Unsubscribe and List-Unsubscribe-Post. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** ALLOW_SIGN_UP=true: people may create their own (non-administrator) staff accounts. */
+  allowSignUp: boolean;
+  /** Social sign-in: a provider is on when both its id and secret are set (AUTH_GOOGLE_ID/AUTH_GOOGLE_SECRET and the like). */
+  socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+  /** AUTH_OAUTH_BASE_URL: every provider's endpoints at <base>/<provider>/{authorize,token,userinfo} instead (tests, staging). */
+  oauthBaseUrl?: string;
+}
+
+export const SOCIAL_PROVIDER_IDS = ['amazon', 'apple', 'facebook', 'google'] as const;
+export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
+
+function socialCredentials(env: Record<string, string | undefined>): ApiConfig['socialProviders'] {
+  const found: ApiConfig['socialProviders'] = {};
+  for (const id of SOCIAL_PROVIDER_IDS) {
+    const clientId = env[`AUTH_${id.toUpperCase()}_ID`]?.trim();
+    const clientSecret = env[`AUTH_${id.toUpperCase()}_SECRET`]?.trim();
+    if (clientId && clientSecret) found[id] = { clientId, clientSecret };
+  }
+  return found;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -96,6 +115,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
         ? { domainName: env.DKIM_DOMAIN.trim(), keySelector: env.DKIM_SELECTOR.trim(), privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
         : undefined,
+    allowSignUp: env.ALLOW_SIGN_UP === 'true',
+    socialProviders: socialCredentials(env),
+    oauthBaseUrl: env.AUTH_OAUTH_BASE_URL?.trim().replace(/\/+$/, '') || undefined,
     ...overrides,
   };
 }

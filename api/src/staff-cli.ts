@@ -1,6 +1,6 @@
 /**
  * `npm run staff -- <command>`: staff accounts from the command line, on the configured database.
- *   create <username> <email> [--admin]   invite a member; prints a one-time temporary password
+ *   create <username> <email> [--admin] [--verify-email]   invite a member; prints a one-time temporary password
  *   reset-password <username>             new temporary password; ends the member's sessions
  *   list                                  every account with its role and state
  *   disable <username> | enable <username>
@@ -13,7 +13,9 @@ import { resetTwoFactor } from './auth/two-factor/state.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
 
 const USAGE = `Usage: npm run staff -- <command>
-  create <username> <email> [--admin]   invite a staff member (prints a temporary password once)
+  create <username> <email> [--admin] [--verify-email]
+                                        invite a staff member (prints a temporary password once);
+                                        --verify-email: they confirm the address with an emailed code
   reset-password <username>             give a member a new temporary password
   list                                  list staff accounts
   disable <username>                    refuse the member's sign-in and end their sessions
@@ -30,7 +32,7 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
   const flags = rest.filter((arg) => arg.startsWith('--'));
   const positional = rest.filter((arg) => !arg.startsWith('--'));
   const known: Record<string, number> = { create: 2, 'reset-password': 1, list: 0, disable: 1, enable: 1, 'reset-two-factor': 1 };
-  if (!command || !(command in known) || positional.length !== known[command] || flags.some((flag) => flag !== '--admin' || command !== 'create')) {
+  if (!command || !(command in known) || positional.length !== known[command] || flags.some((flag) => !['--admin', '--verify-email'].includes(flag) || command !== 'create')) {
     out(USAGE);
     return 2;
   }
@@ -39,7 +41,7 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
   try {
     if (command === 'create') {
       const [username, email] = positional;
-      const { member, temporaryPassword } = await accounts.create({ username, email, admin: flags.includes('--admin') });
+      const { member, temporaryPassword } = await accounts.create({ username, email, admin: flags.includes('--admin'), emailVerified: !flags.includes('--verify-email') });
       out(`Created ${member.role === 'admin' ? 'administrator' : 'staff member'} "${member.username}" <${member.email}>.`);
       out(`Temporary password (shown once): ${temporaryPassword}`);
       out('They sign in at /admin/login and must choose a new password there.');

@@ -97,7 +97,7 @@ export function staffAccounts(auth: StaffAuth) {
      * Creates an account. Without a password the member gets a temporary one (returned once)
      * and must choose their own at first sign-in.
      */
-    async create(input: { username: string; email: string; admin?: boolean; password?: string; name?: string }) {
+    async create(input: { username: string; email: string; admin?: boolean; password?: string; name?: string; emailVerified?: boolean }) {
       const username = input.username.trim();
       const email = input.email.trim().toLowerCase();
       if (!USERNAME_PATTERN.test(username)) throw new StaffAccountError('A username has 3 to 30 letters, digits, dots or underscores.');
@@ -112,7 +112,8 @@ export function staffAccounts(auth: StaffAuth) {
         name: input.name?.trim() || username,
         username,
         displayUsername: username,
-        emailVerified: true,
+        // An address the administrator vouches for; otherwise the member verifies it with a code after signing in.
+        emailVerified: input.emailVerified ?? true,
         role: input.admin ? 'admin' : 'user',
         mustChangePassword: input.password === undefined,
       }, { kind: 'server' } as never)) as UserRow;

@@ -6,14 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { admin, emailOTP, username } from 'better-auth/plugins';
+import { admin, emailOTP, genericOAuth, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../../src/lib/password-policy.ts';
 import { trustedForwardedValue } from '../client-address.ts';
 import type { ApiConfig } from '../config.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { resetCodeMail } from './mails.ts';
+import { confirmationCodeMail, resetCodeMail } from './mails.ts';
+import { staffSelfService } from './self-service.ts';
+import { socialProviderConfigs } from './social.ts';
 import { staffTwoFactorPlugins } from './two-factor/plugin.ts';
 
 /** Staff sessions end after 30 minutes without a request and 12 hours after sign-in, whatever happens. */
@@ -92,6 +94,8 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
     secret,
     database: { db: db.kysely as Kysely<any>, type: db.dialect, transaction: true },
     trustedOrigins: ownOrigins,
+    // A social sign-in that fails before its own error address is known (a forged state) lands on the sign-in screen too.
+    onAPIError: { errorURL: '/admin/login' },
     telemetry: { enabled: false },
     // Failed sign-ins are answered and counted by the mount; Better Auth's own warnings would only repeat them.
     logger: {
@@ -116,12 +120,16 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
       updateAge: 60,
       cookieCache: { enabled: false },
     },
-    account: { modelName: 'staff_account' },
+    // A social account links only to a member whose own address is verified (requireLocalEmailVerified) and never signs anyone up (social.ts).
+    account: { modelName: 'staff_account', accountLinking: { enabled: true, requireLocalEmailVerified: true } },
+    // The code that confirms a sign-up signs the new member in (the hosted widget's auto sign-in).
+    emailVerification: { autoSignInAfterVerification: true },
     verification: { modelName: 'staff_verification' },
     emailAndPassword: {
       enabled: true,
-      // Staff are invited by an administrator (npm run staff -- create), never sign themselves up.
-      disableSignUp: true,
+      // Staff are invited by an administrator (npm run staff -- create); ALLOW_SIGN_UP=true lets people sign up (sign-up.ts).
+      disableSignUp: !config.allowSignUp,
+      autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
@@ -135,7 +143,11 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
       customRules: {
         '/email-otp/request-password-reset': { window: 60, max: 3 },
         '/email-otp/reset-password': { window: 60, max: 10 },
+        // Confirmation codes (sign-up, address verification): no mail bombing of one address from one connection.
+        '/email-otp/send-verification-otp': { window: 60, max: 5 },
         '/change-password': { window: 60, max: 10 },
+        // Starting a social sign-in guesses nothing (the provider checks the person); the default 3 per 10 s would stop a shared office.
+        '/sign-in/social': { window: 60, max: 30 },
       },
     },
     advanced: {
@@ -155,14 +167,17 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
         storeOTP: 'hashed',
         disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          // Only the reset code is ever asked for: the mount exposes no other email-code endpoint.
-          if (type !== 'forget-password') return;
-          const ids = await mailer.enqueue(db.kysely, [resetCodeMail(email, otp, RESET_CODE_SECONDS / 60)]);
+          // The reset code, and the code that confirms a sign-up or verifies an address; sign-in by code is not offered.
+          if (type !== 'forget-password' && type !== 'email-verification') return;
+          const mail = type === 'forget-password' ? resetCodeMail(email, otp, RESET_CODE_SECONDS / 60) : confirmationCodeMail(email, otp, RESET_CODE_SECONDS / 60);
+          const ids = await mailer.enqueue(db.kysely, [mail]);
           mailer.deliverLater(ids);
         },
       }),
       // Second factors: TOTP, email codes, backup codes, trusted devices (two-factor/plugin.ts).
       ...staffTwoFactorPlugins({ db, mailer }),
+      staffSelfService(),
+      ...(Object.keys(config.socialProviders).length ? [genericOAuth({ config: socialProviderConfigs(config) })] : []),
     ],
     databaseHooks: {
       session: {

@@ -21,3 +21,21 @@ export function resetCodeMail(to: string, code: string, validMinutes: number): O
     headers: { 'Auto-Submitted': 'auto-generated' },
   };
 }
+
+/** The code that confirms a new account (sign-up) or verifies the address of an existing one. */
+export function confirmationCodeMail(to: string, code: string, validMinutes: number): OutgoingMail {
+  return {
+    kind: 'staff.confirmation-code',
+    to,
+    // Not in the subject: without SMTP_URL the outbox logs subjects, and codes never reach a log.
+    subject: `Your ${site.name} staff verification code`,
+    text: [
+      'Hello,',
+      `Someone (hopefully you) asked to confirm this address for a ${site.name} staff account.`,
+      `Your code: ${code}`,
+      `It is valid for ${validMinutes} minutes and can be tried 3 times. If you did not ask for it, ignore this email.`,
+      site.name,
+    ].join('\n\n'),
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}

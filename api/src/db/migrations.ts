@@ -178,6 +178,21 @@ export const migrations: Record<string, Migration> = {
   // The staff inbox (api/src/inbox): a status, note and handler per submission, and the indexes
   // its newest-first keyset pages, filters, search and forget-by-address use.
   '2026-11-22-015-inbox': { up: inboxMigrationUp, down: inboxMigrationDown },
+  // The optional attributes a staff member gave at sign-up (standard ones and custom:…), one row each.
+  '2026-11-22-017-staff-attributes': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('staff_attributes')
+        .addColumn('user_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('name', 'varchar(40)', (col) => col.notNull())
+        .addColumn('value', 'varchar(256)', (col) => col.notNull())
+        .addPrimaryKeyConstraint('staff_attributes_pk', ['user_id', 'name'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('staff_attributes').ifExists().execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -133,4 +133,12 @@ export interface Database {
   staff_sign_in_failures: StaffSignInFailuresTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   newsletter_recipients: NewsletterRecipientsTable;
+  staff_attributes: StaffAttributesTable;
+}
+
+/** An optional attribute given at staff sign-up (a standard one such as given_name, or custom:…). */
+export interface StaffAttributesTable {
+  user_id: string;
+  name: string;
+  value: string;
 }

@@ -11,10 +11,13 @@
  *   POST /api/auth/email-otp/reset-password           code + new password
  *   /api/auth/two-factor/*                 second factors: set-up and the sign-in step (two-factor.ts)
  */
+import { APIError } from 'better-auth/api';
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
+import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
 import { authHeaders, currentStaff } from '../auth/guard.ts';
+import { NOT_CONFIRMED_CODE } from '../auth/self-service.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
 import { nextAfterSignIn, twoFactorRoutes } from './two-factor.ts';
@@ -42,7 +45,7 @@ export async function readBody(c: Context): Promise<string | null> {
   return text !== null && text.length <= BODY_LIMIT ? text : null;
 }
 
-function copyCookies(from: Response, c: Context) {
+export function copyCookies(from: Response, c: Context) {
   for (const cookie of from.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
 }
 
@@ -83,15 +86,20 @@ function signInRoute(services: Services) {
       return answer(429, { message, code: 'locked', retryAfter: lock.retryAfterSeconds }, `${LOGIN_PAGE}?error=locked`);
     }
 
-    const response = (await auth.api.signInUsername({
-      body: { username, password, rememberMe: true },
-      headers: authHeaders(c, services),
-      asResponse: true,
-    })) as Response;
+    const response = (await auth.api
+      .signInUsername({ body: { username, password, rememberMe: true }, headers: authHeaders(c, services), asResponse: true })
+      // A refusal from a plugin's hook (self-service.ts: not confirmed yet) is thrown rather than answered.
+      .catch((error: unknown) => {
+        if (error instanceof APIError) return Response.json(error.body, { status: error.statusCode });
+        throw error;
+      })) as Response;
 
     if (response.ok) {
       copyCookies(response, c);
-      const signedIn = (await response.json()) as { twoFactorRedirect?: boolean; user?: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean } };
+      const signedIn = (await response.json()) as {
+        twoFactorRedirect?: boolean;
+        user?: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean; emailVerified?: boolean };
+      };
       // A second factor is on: the failure count is cleared only once the code is right too.
       if (signedIn.twoFactorRedirect || !signedIn.user) return answer(200, { next: 'two-factor', redirect: `${LOGIN_PAGE}?step=two-factor` }, `${LOGIN_PAGE}?step=two-factor`);
       await throttle.clearAccount(account);
@@ -99,6 +107,11 @@ function signInRoute(services: Services) {
       return answer(200, { next, redirect }, redirect);
     }
     const problem = (await response.json().catch(() => ({}))) as { code?: string };
+    if (response.status === 403 && problem.code === NOT_CONFIRMED_CODE) {
+      // The right password of an account whose sign-up code was never entered (self-service.ts).
+      const { email } = problem as { email?: string };
+      return answer(403, { message: SELF_SERVICE_TEXT.notConfirmed, code: 'not-confirmed', next: 'confirm-sign-up', email }, `${LOGIN_PAGE}?step=confirm-sign-up`);
+    }
     if (response.status === 403 && problem.code === 'BANNED_USER') {
       return answer(403, { message: STAFF_TEXT.accountDisabled, code: 'disabled' }, `${LOGIN_PAGE}?error=disabled`);
     }

@@ -37,10 +37,12 @@ type Issue = { path: string; message: string };
 
 /** Where a finished sign-in goes: the same rule for a password alone and for a password and a code. */
 export function nextAfterSignIn(
-  user: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean },
+  user: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean; emailVerified?: boolean },
   requireAdminMfa: boolean,
-): { next: 'new-password' | 'setup-two-factor' | 'admin' | 'not-admin'; redirect: string } {
+): { next: 'new-password' | 'verify-user' | 'setup-two-factor' | 'admin' | 'not-admin'; redirect: string } {
   if (user.mustChangePassword) return { next: 'new-password', redirect: `${LOGIN_PAGE}?step=new-password` };
+  // An unverified address is offered verification (with Skip) first (auth/self-service.ts).
+  if (user.emailVerified === false) return { next: 'verify-user', redirect: `${LOGIN_PAGE}?step=verify-user` };
   if (user.role !== 'admin') return { next: 'not-admin', redirect: `${LOGIN_PAGE}?step=not-admin` };
   if (requireAdminMfa && !user.twoFactorEnabled) return { next: 'setup-two-factor', redirect: `${LOGIN_PAGE}?step=setup-two-factor` };
   return { next: 'admin', redirect: '/admin' };

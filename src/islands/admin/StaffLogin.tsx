@@ -10,8 +10,10 @@ import { Alert, Field, useHydrated } from '../form-kit.tsx';
 import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
+import { SELF_SERVICE_TEXT, socialErrorText } from '../../lib/self-service-messages.ts';
+import * as SelfService from './sign-up/index.ts';
 
-type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset' | 'two-factor' | 'setup-two-factor';
+type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset' | 'two-factor' | 'setup-two-factor' | SelfService.SelfServiceStep;
 type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 const SIGN_IN_ENDPOINT = '/api/auth/sign-in/username';
@@ -28,6 +30,7 @@ const HEADINGS: Record<Step, string> = {
   // The two-factor screens (two-factor/) show their own headings.
   'two-factor': '',
   'setup-two-factor': '',
+  ...SelfService.SELF_SERVICE_HEADINGS,
 };
 
 export default function StaffLogin() {
@@ -44,6 +47,10 @@ export default function StaffLogin() {
   const [code, setCode] = useState('');
   const newPassword = useNewPassword();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // What the server offers (sign-up, social providers), the address awaiting its code, and a route this screen does not serve.
+  const [options, setOptions] = useState<SelfService.SignInOptions>(SelfService.NO_OPTIONS);
+  const [pendingEmail, setPendingEmail] = useState('');
+  const [unknownRoute, setUnknownRoute] = useState(false);
   const firstRender = useRef(true);
 
   // Where a plain form post (or a link) sent us: ?error=… or ?step=….
@@ -51,7 +58,19 @@ export default function StaffLogin() {
     const query = new URLSearchParams(location.search);
     const error = query.get('error');
     const from = query.get('step');
+    void SelfService.loadSignInOptions().then((offered) => {
+      setOptions(offered);
+      // A link to the sign-up tab on a server that does not allow sign-up opens sign-in.
+      if (!offered.signUp) setStep((current) => (current === 'sign-up' ? 'sign-in' : current));
+    });
     if (from === 'new-password' || from === 'forgot' || from === 'two-factor' || from === 'setup-two-factor') setStep(from);
+    else if (from && from in SelfService.SELF_SERVICE_HEADINGS) setStep(from as Step);
+    else if (from && !(from in HEADINGS) && from !== 'not-admin') {
+      SelfService.warnUnknownRoute(from);
+      setUnknownRoute(true);
+    }
+    const socialError = error && !ERROR_TEXT[error] && error !== 'required' ? (socialErrorText(error) ?? SELF_SERVICE_TEXT.socialFailed) : null;
+    if (socialError) setNotice({ tone: 'error', text: socialError });
     if (from === 'not-admin') setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
     if (error && ERROR_TEXT[error]) setNotice({ tone: 'error', text: ERROR_TEXT[error] });
     if (error === 'required') setFieldErrors({ username: MESSAGES.fieldRequired, password: MESSAGES.fieldRequired });
@@ -106,11 +125,24 @@ export default function StaffLogin() {
       go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
       return;
     }
+    if (answer.status === 200 && answer.body.next === 'verify-user') {
+      setPassword('');
+      go('verify-user');
+      return;
+    }
     if (answer.status === 200) {
       setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
       return;
     }
     setPassword('');
+    if (answer.status === 403 && answer.body.code === 'not-confirmed') {
+      // As the hosted widget does: a new code goes out and the confirmation screen opens.
+      const address = typeof answer.body.email === 'string' ? answer.body.email : '';
+      setPendingEmail(address);
+      if (address) void staffPost('/api/auth/resend-code', { email: address });
+      go('confirm-sign-up', { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+      return;
+    }
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 401 ? STAFF_TEXT.invalidCredentials : (answer.body.message ?? NETWORK_PROBLEM) });
   }
 
@@ -186,6 +218,7 @@ export default function StaffLogin() {
       setAdminHint(true);
       location.assign('/admin');
     } else if (next === 'new-password') go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
+    else if (next === 'verify-user' || next === 'setup-two-factor') go(next);
     else go('sign-in', { tone: 'error', text: STAFF_TEXT.adminRequired });
   }
 
@@ -205,13 +238,42 @@ export default function StaffLogin() {
     </h1>
   );
   const alert = notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null;
+  // The spec: an unknown widget route logs a warning (done above) and renders nothing.
+  if (unknownRoute) return null;
+  const tabs = options.signUp && (step === 'sign-in' || step === 'sign-up');
+  // Social sign-in only signs in existing members, so its buttons sit under Sign In alone.
+  const social = <SelfService.SocialButtons providers={options.social} onProblem={(text) => setNotice({ tone: 'error', text })} />;
 
   return (
     <div className="staff-card" data-step={step} data-hydrated={hydrated ? 'true' : undefined}>
+      {tabs ? <SelfService.SignInTabs current={step as 'sign-in' | 'sign-up'} onChange={(next) => go(next)} /> : null}
       {heading}
       {alert}
+      {step === 'sign-up' ? (
+        <div id={SelfService.TAB_PANEL_ID} role="tabpanel" aria-labelledby="staff-tab-sign-up">
+          <SelfService.SignUpForm
+            onCreated={(address) => {
+              setPendingEmail(address);
+              go('confirm-sign-up', { tone: 'success', text: SELF_SERVICE_TEXT.accountCreated });
+            }}
+            onProblem={(text) => setNotice(text ? { tone: 'error', text } : null)}
+          />
+        </div>
+      ) : null}
+      {step === 'confirm-sign-up' ? (
+        <SelfService.ConfirmSignUp email={pendingEmail} onNotice={setNotice} onSignIn={(message) => go('sign-in', message)} onBack={() => go('sign-in')} />
+      ) : null}
+      {step === 'verify-user' ? <SelfService.VerifyUser onSent={() => go('confirm-verify-user', { tone: 'success', text: SELF_SERVICE_TEXT.codeSent })} onNotice={setNotice} onSignedOut={() => go('sign-in', { tone: 'error', text: STAFF_TEXT.signInRequired })} /> : null}
+      {step === 'confirm-verify-user' ? <SelfService.ConfirmVerifyUser onNotice={setNotice} onSignedOut={() => go('sign-in', { tone: 'error', text: STAFF_TEXT.signInRequired })} /> : null}
       {step === 'sign-in' ? (
-        <form className="sipa-form staff-form" method="post" action={SIGN_IN_ENDPOINT} noValidate={hydrated} onSubmit={signIn}>
+        <form
+          className="sipa-form staff-form"
+          method="post"
+          action={SIGN_IN_ENDPOINT}
+          noValidate={hydrated}
+          onSubmit={signIn}
+          {...(tabs ? { id: SelfService.TAB_PANEL_ID, role: 'tabpanel', 'aria-labelledby': 'staff-tab-sign-in' } : {})}
+        >
           <Field
             id="staff-username"
             name="username"
@@ -245,6 +307,7 @@ export default function StaffLogin() {
           </p>
         </form>
       ) : null}
+      {step === 'sign-in' ? social : null}
 
       {step === 'new-password' ? (
         <form className="sipa-form staff-form" noValidate onSubmit={changePassword}>

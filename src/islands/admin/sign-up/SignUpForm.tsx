@@ -1,0 +1,199 @@
+/**
+ * The sign-up tab (ALLOW_SIGN_UP=true): username, email, phone number with its dial code (+1 by
+ * default, digits only), password and confirmation, and the optional standard attributes. A
+ * field's messages show once it has been touched; Create Account stays disabled while any error
+ * exists, and reads Creating Account while the server works.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
+import { DEFAULT_DIAL_CODE, DIAL_CODES, OPTIONAL_ATTRIBUTES, checkSignUp, sendableAttributes } from '../../../lib/sign-up.ts';
+import { Field } from '../../form-kit.tsx';
+import { Busy, NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
+
+type Values = { username: string; email: string; dial_code: string; phone_number: string; password: string; confirm_password: string };
+const EMPTY: Values = { username: '', email: '', dial_code: DEFAULT_DIAL_CODE, phone_number: '', password: '', confirm_password: '' };
+
+export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string) => void; onProblem: (text: string | null) => void }) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [attributes, setAttributes] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const [pending, setPending] = useState(false);
+
+  const { errors } = checkSignUp({ ...values, attributes: sendableAttributes(attributes) });
+  const hasErrors = Object.keys(errors).length > 0;
+  const shown = (field: string): string[] => serverErrors[field] ?? (touched[field] ? (errors[field] ?? []) : []);
+
+  const set = (name: keyof Values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setTouched((current) => ({ ...current, [name]: true }));
+    setServerErrors((current) => {
+      const { [name]: _dropped, ...rest } = current;
+      return rest;
+    });
+  };
+  const touch = (name: string) => () => setTouched((current) => ({ ...current, [name]: true }));
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (hasErrors || pending) return;
+    setPending(true);
+    onProblem(null);
+    // Only standard attributes or custom: ones are sent, trimmed; passwords as typed.
+    const answer = await staffPost('/api/auth/sign-up', {
+      username: values.username.trim(),
+      email: values.email.trim(),
+      dial_code: values.dial_code,
+      phone_number: values.phone_number.trim(),
+      password: values.password,
+      confirm_password: values.confirm_password,
+      attributes: sendableAttributes(attributes),
+    });
+    setPending(false);
+    if (answer.status === 201 && typeof answer.body.email === 'string') {
+      onCreated(answer.body.email);
+      return;
+    }
+    const byField: Record<string, string[]> = {};
+    for (const issue of answer.body.issues ?? []) (byField[issue.path] ??= []).push(issue.message);
+    setServerErrors(byField);
+    onProblem(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM));
+  }
+
+  const one = (field: string) => shown(field)[0];
+  const passwordMessages = shown('password');
+
+  return (
+    <form className="sipa-form staff-form" noValidate onSubmit={submit} aria-label="Create Account">
+      <Field
+        id="signup-username"
+        name="username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={values.username}
+        onValue={(_, value) => set('username', value)}
+        onBlur={touch('username')}
+        error={one('username')}
+      />
+      <Field
+        id="signup-email"
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={values.email}
+        onValue={(_, value) => set('email', value)}
+        onBlur={touch('email')}
+        error={one('email')}
+      />
+      <div className="sipa-field form-field">
+        <label htmlFor="signup-phone">
+          Phone Number<span className="form-optional"> (optional)</span>
+        </label>
+        <div className="staff-phone">
+          <select
+            id="signup-dial-code"
+            name="dial_code"
+            aria-label="Country code"
+            autoComplete="tel-country-code"
+            value={values.dial_code}
+            onChange={(event) => set('dial_code', event.target.value)}
+          >
+            {DIAL_CODES.map((dial) => (
+              <option key={dial.code} value={dial.code}>
+                {dial.label}
+              </option>
+            ))}
+          </select>
+          <input
+            id="signup-phone"
+            name="phone_number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={values.phone_number}
+            // Digits only, as the hosted widget takes them.
+            onChange={(event) => set('phone_number', event.target.value.replace(/\D/g, ''))}
+            aria-invalid={one('phone_number') ? true : undefined}
+            aria-describedby={one('phone_number') ? 'signup-phone-error' : undefined}
+          />
+        </div>
+        {one('phone_number') ? (
+          <p className="sipa-field-error" id="signup-phone-error">
+            {one('phone_number')}
+          </p>
+        ) : null}
+      </div>
+      <div className="sipa-field form-field">
+        <label htmlFor="signup-password">Password</label>
+        <input
+          id="signup-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={(event) => set('password', event.target.value)}
+          onBlur={touch('password')}
+          aria-invalid={passwordMessages.length ? true : undefined}
+          aria-describedby={`signup-password-hint${passwordMessages.length ? ' signup-password-rules' : ''}`}
+        />
+        <p className="sipa-hint form-hint" id="signup-password-hint">
+          At least 8 characters, with lower and upper case letters, numbers and special characters.
+        </p>
+        {passwordMessages.length ? (
+          <ul className="staff-rules" id="signup-password-rules">
+            {passwordMessages.map((message) => (
+              <li key={message} className="sipa-field-error">
+                {message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <Field
+        id="signup-confirm"
+        name="confirm_password"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={values.confirm_password}
+        onValue={(_, value) => set('confirm_password', value)}
+        onBlur={touch('confirm_password')}
+        error={one('confirm_password')}
+      />
+      <details className="staff-more">
+        <summary>More about you (optional)</summary>
+        {OPTIONAL_ATTRIBUTES.map((attribute) => (
+          <Field
+            key={attribute.name}
+            id={`signup-${attribute.name}`}
+            name={attribute.name}
+            label={attribute.label}
+            type={attribute.type}
+            autoComplete={attribute.autoComplete}
+            optional
+            value={attributes[attribute.name] ?? ''}
+            onValue={(_, value) => {
+              setAttributes((current) => ({ ...current, [attribute.name]: value }));
+              setTouched((current) => ({ ...current, [`attributes.${attribute.name}`]: true }));
+            }}
+            error={one(`attributes.${attribute.name}`)}
+          />
+        ))}
+      </details>
+      <button className="sipa-button staff-submit" type="submit" disabled={pending || hasErrors} aria-busy={pending || undefined} aria-describedby="signup-submit-hint">
+        <Busy busy={pending} idle={SELF_SERVICE_TEXT.signUpTab} working={SELF_SERVICE_TEXT.creatingAccount} />
+      </button>
+      <p className="sipa-hint form-hint staff-submit-hint" id="signup-submit-hint">
+        {hasErrors ? 'Create Account becomes available once every required field is filled in correctly.' : 'We will email you a 6-digit code to confirm the account.'}
+      </p>
+    </form>
+  );
+}

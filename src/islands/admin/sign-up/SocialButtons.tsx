@@ -1,0 +1,56 @@
+/**
+ * "Sign In with Google" and the others: one button per provider the server has credentials for.
+ * A click asks the API for the provider's address and goes there; the provider sends the browser
+ * back to /admin, or to /admin/login?error=… with the spec's message.
+ */
+import { useState } from 'react';
+import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
+import { NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
+
+const SUPPORTED = new Set(['amazon', 'apple', 'facebook', 'google']);
+
+export function SocialButtons({ providers, onProblem }: { providers: Array<{ id: string; name: string }>; onProblem: (text: string) => void }) {
+  const [going, setGoing] = useState('');
+  if (!providers.length) return null;
+
+  async function go(id: string) {
+    if (!SUPPORTED.has(id)) {
+      // The spec: an unsupported social provider is logged to the console.
+      console.error(`Unsupported social provider: ${id}`);
+      onProblem(SELF_SERVICE_TEXT.unsupportedProvider);
+      return;
+    }
+    setGoing(id);
+    const answer = await staffPost('/api/auth/sign-in/social', { provider: id });
+    if (answer.status === 200 && typeof answer.body.url === 'string') {
+      location.assign(answer.body.url);
+      return;
+    }
+    setGoing('');
+    onProblem(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM));
+  }
+
+  return (
+    <div className="staff-social">
+      <p className="staff-social__or">
+        <span>or</span>
+      </p>
+      <ul className="staff-social__list">
+        {providers.map((provider) => (
+          <li key={provider.id}>
+            <button
+              type="button"
+              className={`sipa-button sipa-button--secondary staff-social__button staff-social__button--${provider.id}`}
+              disabled={going !== ''}
+              aria-busy={going === provider.id || undefined}
+              onClick={() => void go(provider.id)}
+            >
+              {going === provider.id ? <span className="form-spinner" aria-hidden="true" /> : null}
+              {`Sign In with ${provider.name}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

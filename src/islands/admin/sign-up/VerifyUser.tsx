@@ -1,0 +1,116 @@
+/**
+ * verifyUser and confirmVerifyUser: a member whose address is not verified is asked, after
+ * sign-in, to verify it with an emailed code. Each step has Skip, which goes on to the staff area.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { MESSAGES } from '../../../lib/messages.ts';
+import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
+import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
+import { Field } from '../../form-kit.tsx';
+import { Busy, NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
+import type { Notice } from './ConfirmSignUp.tsx';
+
+/** Where a finished (or skipped) verification goes: the staff area, whose gate decides the rest. */
+function finish() {
+  location.assign('/admin');
+}
+
+function SkipButton({ disabled }: { disabled: boolean }) {
+  return (
+    <button type="button" className="sipa-button sipa-button--secondary staff-submit staff-skip" disabled={disabled} onClick={finish}>
+      {SELF_SERVICE_TEXT.skip}
+    </button>
+  );
+}
+
+export function VerifyUser({ onSent, onNotice, onSignedOut }: { onSent: () => void; onNotice: (notice: Notice) => void; onSignedOut: () => void }) {
+  const [pending, setPending] = useState(false);
+
+  async function send(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    onNotice(null);
+    const answer = await staffPost('/api/auth/verify-user/send', {});
+    setPending(false);
+    if (answer.status === 200) return onSent();
+    if (answer.status === 401) return onSignedOut();
+    onNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+  }
+
+  return (
+    <form className="sipa-form staff-form" noValidate onSubmit={send}>
+      <p className="staff-lead">{SELF_SERVICE_TEXT.verifyLead}</p>
+      <div className="staff-actions">
+        <button className="sipa-button staff-submit" type="submit" disabled={pending} aria-busy={pending || undefined}>
+          <Busy busy={pending} idle={SELF_SERVICE_TEXT.verify} working={SELF_SERVICE_TEXT.verifying} />
+        </button>
+        <SkipButton disabled={pending} />
+      </div>
+    </form>
+  );
+}
+
+export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice: Notice) => void; onSignedOut: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(MESSAGES.fieldRequired);
+      return;
+    }
+    setError('');
+    setPending(true);
+    onNotice(null);
+    const answer = await staffPost('/api/auth/verify-user/confirm', { code: code.trim() });
+    if (answer.status === 200) {
+      onNotice({ tone: 'success', text: SELF_SERVICE_TEXT.verified });
+      finish();
+      return;
+    }
+    setPending(false);
+    if (answer.status === 401) return onSignedOut();
+    setCode('');
+    onNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? STAFF_TEXT.invalidCode) });
+  }
+
+  async function resend() {
+    setResending(true);
+    const answer = await staffPost('/api/auth/verify-user/send', {});
+    setResending(false);
+    if (answer.status === 401) return onSignedOut();
+    onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+  }
+
+  return (
+    <form className="sipa-form staff-form" noValidate onSubmit={submit}>
+      <p className="staff-lead">{SELF_SERVICE_TEXT.confirmVerifyLead}</p>
+      <Field
+        id="verify-code"
+        name="confirmation_code"
+        label="Code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        placeholder={STAFF_TEXT.codePlaceholder}
+        required
+        value={code}
+        onValue={(_, value) => setCode(value)}
+        error={error || undefined}
+      />
+      <div className="staff-actions">
+        <button className="sipa-button staff-submit" type="submit" disabled={pending} aria-busy={pending || undefined}>
+          <Busy busy={pending} idle={STAFF_TEXT.submit} working={STAFF_TEXT.submitting} />
+        </button>
+        <SkipButton disabled={pending} />
+      </div>
+      <p className="staff-links">
+        <button type="button" className="staff-link-button" disabled={resending || pending} onClick={() => void resend()}>
+          {STAFF_TEXT.resendCode}
+        </button>
+      </p>
+    </form>
+  );
+}

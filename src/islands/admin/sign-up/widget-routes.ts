@@ -1,0 +1,28 @@
+/**
+ * The hosted widget's routes that the staff sign-in screen serves, and what happens to any other:
+ * the spec's "an unknown widget route logs a warning and renders nothing".
+ */
+
+/** What /api/auth/options says the server offers. */
+export interface SignInOptions {
+  signUp: boolean;
+  social: Array<{ id: string; name: string }>;
+}
+
+export const NO_OPTIONS: SignInOptions = { signUp: false, social: [] };
+
+export async function loadSignInOptions(): Promise<SignInOptions> {
+  try {
+    const response = await fetch('/api/auth/options', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!response.ok) return NO_OPTIONS;
+    const body = (await response.json()) as Partial<SignInOptions>;
+    return { signUp: body.signUp === true, social: Array.isArray(body.social) ? body.social : [] };
+  } catch {
+    return NO_OPTIONS;
+  }
+}
+
+/** Logs a route the screen does not serve, as the hosted widget does; the caller renders nothing. */
+export function warnUnknownRoute(route: string) {
+  console.warn(`Unhandled sign-in route: ${route}`);
+}
