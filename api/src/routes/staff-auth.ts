@@ -91,7 +91,8 @@ function signInRoute(services: Services) {
       await throttle.clearAccount(account);
       copyCookies(response, c);
       const { user } = (await response.json()) as { user: { role?: string; mustChangePassword?: boolean } };
-      const next = user.mustChangePassword ? 'new-password' : user.role === 'admin' ? 'admin' : 'not-admin';
+      // Every member reaches the staff area (their tasks); its admin sections need the admin role.
+      const next = user.mustChangePassword ? 'new-password' : 'admin';
       const page = next === 'admin' ? '/admin' : `${LOGIN_PAGE}?step=${next}`;
       return answer(200, { next, redirect: page }, page);
     }
