@@ -6,16 +6,17 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, MEMBER_SECTIONS, STAFF_SECTIONS, invite, uniqueName } from './staff-support.ts';
+import { E2E_ADMIN, MEMBER_SECTIONS, STAFF_SECTIONS, invite, signInThroughForm, uniqueName } from './staff-support.ts';
 
 const HYDRATION = { timeout: 20_000 };
+const MEMBER_PASSWORD = 'Kazi#Safi2026';
 
 /** A new member (not an administrator) who has replaced the temporary password, signed in on this page's context. */
 async function signInAsNewMember(page: Page): Promise<string> {
   const username = uniqueName('tasker');
   const temporary = invite(username, `${username}@example.org`, false);
   expect((await page.request.post('/api/auth/sign-in/username', { data: { username, password: temporary } })).status()).toBe(200);
-  const changed = await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: 'Kazi#Safi2026' } });
+  const changed = await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: MEMBER_PASSWORD } });
   expect(changed.status()).toBe(200);
   return username;
 }
@@ -46,10 +47,15 @@ async function expectVisibleFocus(target: Locator) {
   expect(outline.width).toBeGreaterThanOrEqual(2);
 }
 
-test('a member who is not an administrator sees Tasks and Account only, and starts on Tasks', async ({ page }) => {
-  await signInAsNewMember(page);
+test('a member who is not an administrator signs in to the staff area, sees Tasks and Account only, and starts on Tasks', async ({ page }) => {
+  const username = await signInAsNewMember(page);
+  await page.context().clearCookies();
+  await signInThroughForm(page, username, MEMBER_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/, HYDRATION);
+  await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible(HYDRATION);
   // An admin section named in the address falls back to the member's first section.
   await page.goto('/admin#inbox');
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible(HYDRATION);
   await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText(MEMBER_SECTIONS);
   await expect(page.getByText('Nothing on your list yet.')).toBeVisible();

@@ -217,7 +217,7 @@ export function TasksPanel() {
             type="text"
             autoComplete="off"
             maxLength={TASK_CONTENT_MAX}
-            placeholder="For example: call the food bank about Saturday"
+            placeholder="For example: call the food bank"
             value={draft}
             onChange={(event) => {
               setDraft(event.target.value);
@@ -237,7 +237,8 @@ export function TasksPanel() {
         ) : null}
       </form>
 
-      <p className="tasks-live" role="status">
+      {/* Said, not shown: the list and the Undo bar already show each change. */}
+      <p className="tasks-live sipa-visually-hidden" role="status">
         {announcement}
       </p>
       {problem ? (
