@@ -250,6 +250,13 @@ describeBackends('staff tasks', (backend) => {
     expect(await full.json()).toEqual({ message: 'You have 500 tasks. Delete some done ones before adding more.' });
     expect(await list(cookie)).toHaveLength(500);
 
+    // Simultaneous adds near the limit: exactly as many as fit are stored.
+    await api.services.db.kysely.deleteFrom('tasks').where('id', 'in', rows.slice(0, 5).map((row) => row.id)).execute();
+    const racing = await Promise.all(Array.from({ length: 12 }, (_, i) => send('POST', '/api/tasks', cookie, { content: `Racing ${i}` })));
+    expect(racing.filter((response) => response.status === 201)).toHaveLength(5);
+    expect(racing.filter((response) => response.status === 409)).toHaveLength(7);
+    expect(await list(cookie)).toHaveLength(500);
+
     const wrong = await send('PUT', `/api/tasks/${rows[0]!.id}`, cookie, { content: 'x' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('PATCH, DELETE');

@@ -3,7 +3,7 @@
  * own rows: another member's task is simply not found. Times are set here, never by the client.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { TASKS_PER_MEMBER_MAX, TASK_UNDO_MINUTES, type Task } from '../../../src/lib/tasks.ts';
 import type { Database, Db } from '../db/index.ts';
 import type { TasksTable } from '../db/types.ts';
@@ -44,7 +44,13 @@ export async function listTasks(db: Kysely<Database>, owner: string): Promise<Ta
   return rows.map(toTask);
 }
 
-async function isFull(trx: Transaction<Database>, owner: string): Promise<boolean> {
+/**
+ * Whether the member already keeps TASKS_PER_MEMBER_MAX. On PostgreSQL the member's adds wait for
+ * each other (a transaction-scoped advisory lock), so simultaneous adds cannot pass the limit
+ * together; SQLite runs one write at a time anyway.
+ */
+async function isFull(db: Db, trx: Transaction<Database>, owner: string): Promise<boolean> {
+  if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`tasks:${owner}`}))`.execute(trx);
   const { count } = await trx
     .selectFrom('tasks')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
@@ -59,7 +65,7 @@ export function createTask(db: Db, owner: string, content: string): Promise<Task
   return db.write(async (trx) => {
     const now = Date.now();
     await purgeExpired(trx, now);
-    if (await isFull(trx, owner)) return 'too-many';
+    if (await isFull(db, trx, owner)) return 'too-many';
     const stamp = new Date(now).toISOString();
     const row: Row = { id: randomUUID(), content, done_at: null, created_at: stamp, updated_at: stamp };
     await trx.insertInto('tasks').values({ ...row, owner_id: owner, deleted_at: null }).execute();
@@ -119,7 +125,7 @@ export function restoreTask(db: Db, owner: string, id: string): Promise<Task | u
       .executeTakeFirst();
     if (!deleted) return undefined;
     // Restoring counts like adding, or delete-add-undo would grow a list past the limit.
-    if (await isFull(trx, owner)) return 'too-many';
+    if (await isFull(db, trx, owner)) return 'too-many';
     await trx.updateTable('tasks').set({ deleted_at: null }).where('owner_id', '=', owner).where('id', '=', id).execute();
     return toTask(deleted);
   });
