@@ -123,9 +123,12 @@ test('add, edit in place, mark done, delete and undo: each kept by the server', 
   await expect(foodBank).toBeFocused();
   await expect(foodBank).toBeChecked();
 
-  // Delete without undo.
+  // Delete without undo; Dismiss puts the offer away.
   await page.getByRole('button', { name: 'Delete “Print and pin up the volunteer rota”' }).click();
   await expect(live(page)).toHaveText('Deleted “Print and pin up the volunteer rota”.');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeFocused();
 
   // What the server kept.
   await page.reload();
@@ -184,6 +187,47 @@ test('everything works from the keyboard, with a visible focus ring', async ({ p
   await page.keyboard.press('Enter');
   await expect(live(page)).toHaveText('Restored “Book the hall for the youth day”.');
   await expect(page.getByRole('checkbox', { name: 'Book the hall for the youth day' })).toBeFocused();
+});
+
+test('while a change travels it shows, a refused change is undone on screen, and a task deleted elsewhere leaves the list', async ({ page }) => {
+  await signInAsNewMember(page);
+  await openTasks(page);
+
+  // Adding: the button reads Adding... and is disabled until the server answers.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/tasks', async (route) => {
+    if (route.request().method() === 'POST') await gate;
+    await route.continue();
+  });
+  await page.getByLabel('New task').fill('Collect the donated coats');
+  await page.getByLabel('New task').press('Enter');
+  const adding = page.getByRole('button', { name: 'Adding...' });
+  await expect(adding).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: 'Add task' })).toBeEnabled();
+  await expect(list(page).getByRole('listitem')).toHaveText([/Collect the donated coats/]);
+  await page.unroute('**/api/tasks');
+
+  // A refused change: the box goes back to how the server has it, and the reason shows.
+  await page.route('**/api/tasks/*', (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The server is busy. Try again in a minute.' }) }) : route.continue(),
+  );
+  const coats = page.getByRole('checkbox', { name: 'Collect the donated coats' });
+  await coats.click();
+  await expect(page.getByRole('alert')).toHaveText('The server is busy. Try again in a minute.');
+  await expect(coats).not.toBeChecked();
+  await page.unroute('**/api/tasks/*');
+
+  // Deleted in another tab: editing it says so and takes it off this list.
+  const [task] = ((await (await page.request.get('/api/tasks')).json()) as { tasks: Array<{ id: string }> }).tasks;
+  expect((await page.request.delete(`/api/tasks/${task!.id}`)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Edit “Collect the donated coats”' }).click();
+  await page.getByLabel('Edit task').fill('Collect and sort the donated coats');
+  await page.getByLabel('Edit task').press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('That task no longer exists.');
+  await expect(page.getByText('Nothing on your list yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeFocused();
 });
 
 for (const width of [320, 375]) {

@@ -194,6 +194,12 @@ export function TasksPanel() {
     setFocusTarget({ id: task.id, part: 'check' });
   }
 
+  /** The button goes away with the offer: focus goes back to the panel's heading, not to the page's start. */
+  function dismissUndo() {
+    setDeleted(null);
+    setFocusTarget('heading');
+  }
+
   const open = tasks?.filter((task) => !task.done).length ?? 0;
   const done = (tasks?.length ?? 0) - open;
 
@@ -255,7 +261,7 @@ export function TasksPanel() {
             <button ref={undoButton} type="button" className="sipa-button sipa-button--secondary tasks-undo__button" onClick={() => void undo()}>
               Undo<span className="sipa-visually-hidden"> deleting “{deleted.content}”</span>
             </button>
-            <button type="button" className="tasks-undo__dismiss" onClick={() => setDeleted(null)} aria-label="Dismiss">
+            <button type="button" className="tasks-undo__dismiss" onClick={dismissUndo} aria-label="Dismiss">
               <span aria-hidden="true">×</span>
             </button>
           </span>
