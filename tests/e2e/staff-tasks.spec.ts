@@ -230,6 +230,21 @@ test('while a change travels it shows, a refused change is undone on screen, and
   await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeFocused();
 });
 
+test('the offer to undo goes away after 10 minutes, as the server forgets the task', async ({ page }) => {
+  await page.clock.install();
+  await signInAsNewMember(page);
+  await openTasks(page);
+  await addTask(page, 'Return the projector');
+  await page.getByRole('button', { name: 'Delete “Return the projector”' }).click();
+  const undo = page.getByRole('button', { name: 'Undo deleting “Return the projector”' });
+  await expect(undo).toBeFocused();
+  await page.clock.fastForward('09:59');
+  await expect(undo).toBeVisible();
+  await page.clock.fastForward('00:02');
+  await expect(undo).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeFocused();
+});
+
 for (const width of [320, 375]) {
   test(`the panel fits a ${width} px phone, in the list and while editing`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });

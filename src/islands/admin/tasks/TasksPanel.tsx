@@ -76,7 +76,10 @@ export function TasksPanel() {
   // The server keeps a deleted task for TASK_UNDO_MINUTES; the offer to undo goes when it does.
   useEffect(() => {
     if (!deleted) return;
-    const timer = window.setTimeout(() => setDeleted(null), TASK_UNDO_MINUTES * 60_000);
+    const timer = window.setTimeout(() => {
+      if (document.activeElement === undoButton.current) setFocusTarget('heading');
+      setDeleted(null);
+    }, TASK_UNDO_MINUTES * 60_000);
     return () => window.clearTimeout(timer);
   }, [deleted]);
 
