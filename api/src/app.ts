@@ -21,6 +21,7 @@ import { staffAuthRoutes } from './routes/staff-auth.ts';
 import { staffSelfServiceRoutes } from './routes/staff-self-service.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
+import { taskRoutes } from './routes/tasks.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
@@ -88,6 +89,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/newsletter-campaigns', newsletterCampaignRoutes(services));
   app.route('/inbox', inboxRoutes(services));
   app.route('/subscribers', subscriberRoutes(services));
+  app.route('/tasks', taskRoutes(services));
 
   // Every other /api path answers here, so the static site's catch-all never sees it.
   app.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

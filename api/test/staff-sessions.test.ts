@@ -55,10 +55,13 @@ describeBackends('staff sessions', (backend) => {
   test('the 401/403 matrix of the staff routes', async () => {
     const admin = await signIn(api, ADMIN.username, ADMIN.password);
     const member = await signIn(api, MEMBER.username, MEMBER.password);
-    // The staff area: administrators only.
+    // The staff area: every member reaches it (their tasks); its admin sections are for administrators.
     expect((await me(api)).status).toBe(401);
     expect((await me(api, 'sipa.session_token=forged.value')).status).toBe(401);
-    const forbidden = await me(api, member);
+    const memberMe = await me(api, member);
+    expect(memberMe.status).toBe(200);
+    expect(await memberMe.json()).toMatchObject({ user: { username: 'volunteer.lead', role: 'user' } });
+    const forbidden = await api.app.request('/api/inbox/counts', { headers: { cookie: member } });
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toMatchObject({ code: 'not-admin' });
     const allowed = await me(api, admin);

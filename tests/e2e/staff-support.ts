@@ -13,8 +13,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 
 export const E2E_ADMIN = { username: 'e2e.admin', password: 'E2e#Admin2026' };
 
-/** The staff area's navigation, in order (the inbox link may carry its count of new items). */
-export const STAFF_SECTIONS = ['Newsletter', /^Inbox( \d[\d,]* new)?$/, 'Subscribers', 'Account'];
+/** The staff area's navigation for an administrator, in order (the inbox link may carry its count of new items). */
+export const STAFF_SECTIONS = ['Newsletter', /^Inbox( \d[\d,]* new)?$/, 'Subscribers', 'Tasks', 'Account'];
+/** The navigation of a member who is not an administrator. */
+export const MEMBER_SECTIONS = ['Tasks', 'Account'];
 
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

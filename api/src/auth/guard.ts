@@ -75,12 +75,16 @@ export const requireStaff = (services: Services) => guard(services, false);
 /** A signed-in administrator: the staff area (/admin) and everything it calls. */
 export const requireAdmin = (services: Services) => guard(services, true);
 
-/** A sub-app of the staff area's API: behind the admin guard, and every answer kept by no cache. */
-export function adminApi(services: Services): Hono<StaffEnv> {
+function guardedApi(check: MiddlewareHandler<StaffEnv>): Hono<StaffEnv> {
   const app = new Hono<StaffEnv>();
-  app.use(requireAdmin(services), async (c, next) => {
+  app.use(check, async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
   return app;
 }
+
+/** A sub-app of the staff area's API: behind the admin guard, and every answer kept by no cache. */
+export const adminApi = (services: Services): Hono<StaffEnv> => guardedApi(requireAdmin(services));
+/** The same for what every signed-in member may use (their own tasks, who they are). */
+export const staffApi = (services: Services): Hono<StaffEnv> => guardedApi(requireStaff(services));

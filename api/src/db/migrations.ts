@@ -193,6 +193,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('staff_attributes').ifExists().execute();
     },
   },
+  // Staff tasks (the spec's owner-only Todo): each member's list is read by owner in created
+  // order, and deleted rows wait TASK_UNDO_MINUTES for an undo before they are purged.
+  '2026-11-22-018-tasks': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('owner_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('content', 'text', (col) => col.notNull())
+        .addColumn('done_at', 'varchar(32)')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('deleted_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('tasks_owner_created').on('tasks').columns(['owner_id', 'created_at', 'id']).execute();
+      await db.schema.createIndex('tasks_deleted_at').on('tasks').column('deleted_at').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('tasks').ifExists().execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

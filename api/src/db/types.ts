@@ -120,6 +120,19 @@ export interface NewsletterRecipientsTable {
   sent_at: string | null;
   last_error: string | null;
 }
+/** A staff member's own task (the spec's Todo); only its owner sees or changes it. */
+export interface TasksTable {
+  id: string;
+  /** The Better Auth user id of the member who made it. */
+  owner_id: string;
+  content: string;
+  /** When it was marked done; null while it is still to do. */
+  done_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set by a delete; the task can be restored for TASK_UNDO_MINUTES, then it is removed. */
+  deleted_at: string | null;
+}
 
 export interface Database {
   subscribers: SubscribersTable;
@@ -134,6 +147,7 @@ export interface Database {
   newsletter_campaigns: NewsletterCampaignsTable;
   newsletter_recipients: NewsletterRecipientsTable;
   staff_attributes: StaffAttributesTable;
+  tasks: TasksTable;
 }
 
 /** An optional attribute given at staff sign-up (a standard one such as given_name, or custom:…). */

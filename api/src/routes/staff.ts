@@ -1,13 +1,14 @@
 /**
- * The staff area's own API, behind the admin guard (401 without a session, 403 for an account
- * that is not an administrator or must still replace a temporary password).
- *   GET /api/staff/me   the signed-in administrator, for the /admin gate
+ * The staff area's own API, behind the staff guard (401 without a session, 403 for an account
+ * that must still replace a temporary password).
+ *   GET /api/staff/me   the signed-in member and their role, for the /admin gate: every member
+ *                       reaches the staff area, and only administrators see its admin sections
  */
-import { adminApi } from '../auth/guard.ts';
+import { staffApi } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
 
 export function staffRoutes(services: Services) {
-  const app = adminApi(services);
+  const app = staffApi(services);
   app.get('/me', (c) => {
     const { user, session } = c.get('staff');
     return c.json({

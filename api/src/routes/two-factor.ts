@@ -39,11 +39,12 @@ type Issue = { path: string; message: string };
 export function nextAfterSignIn(
   user: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean; emailVerified?: boolean },
   requireAdminMfa: boolean,
-): { next: 'new-password' | 'verify-user' | 'setup-two-factor' | 'admin' | 'not-admin'; redirect: string } {
+): { next: 'new-password' | 'verify-user' | 'setup-two-factor' | 'admin'; redirect: string } {
   if (user.mustChangePassword) return { next: 'new-password', redirect: `${LOGIN_PAGE}?step=new-password` };
   // An unverified address is offered verification (with Skip) first (auth/self-service.ts).
   if (user.emailVerified === false) return { next: 'verify-user', redirect: `${LOGIN_PAGE}?step=verify-user` };
-  if (user.role !== 'admin') return { next: 'not-admin', redirect: `${LOGIN_PAGE}?step=not-admin` };
+  // Every member reaches the staff area (their tasks); its admin sections need the admin role.
+  if (user.role !== 'admin') return { next: 'admin', redirect: '/admin' };
   if (requireAdminMfa && !user.twoFactorEnabled) return { next: 'setup-two-factor', redirect: `${LOGIN_PAGE}?step=setup-two-factor` };
   return { next: 'admin', redirect: '/admin' };
 }

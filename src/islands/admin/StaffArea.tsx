@@ -1,7 +1,8 @@
 /**
  * /admin: the gate and the staff area. Shows Loading... while it asks the server who is signed
- * in; an administrator sees the area, anyone else is sent to /admin/login. The session flag in
- * session storage is only a hint kept for the screens: it opens nothing.
+ * in; a signed-in member sees the area (an administrator all of it, anyone else their tasks and
+ * account), anyone else is sent to /admin/login. The session flag in session storage is only a
+ * hint kept for the screens: it opens nothing.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -10,6 +11,7 @@ import { Alert, Field } from '../form-kit.tsx';
 import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
+import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
 
 interface Me {
@@ -17,29 +19,29 @@ interface Me {
   session: { createdAt: string; expiresAt: string };
 }
 
-/** The sections of the staff area, one shown at a time; the address's #fragment names it, so each can be bookmarked. */
+/**
+ * The sections of the staff area, one shown at a time; the address's #fragment names it, so each
+ * can be bookmarked. Admin sections are shown (and their data asked for) only to administrators.
+ */
 const SECTIONS = [
-  { id: 'newsletter', label: 'Newsletter' },
-  { id: 'inbox', label: 'Inbox' },
-  { id: 'subscribers', label: 'Subscribers' },
-  { id: 'account', label: 'Account' },
+  { id: 'newsletter', label: 'Newsletter', adminOnly: true },
+  { id: 'inbox', label: 'Inbox', adminOnly: true },
+  { id: 'subscribers', label: 'Subscribers', adminOnly: true },
+  { id: 'tasks', label: 'Tasks', adminOnly: false },
+  { id: 'account', label: 'Account', adminOnly: false },
 ] as const;
-type SectionId = (typeof SECTIONS)[number]['id'];
+type Section = (typeof SECTIONS)[number];
+type SectionId = Section['id'];
 
-function sectionFromHash(): SectionId {
-  const wanted = location.hash.slice(1);
-  return SECTIONS.find((section) => section.id === wanted)?.id ?? SECTIONS[0].id;
-}
-
-/** The section named in the address, following the back and forward buttons. */
-function useSection(): SectionId {
-  const [section, setSection] = useState<SectionId>(() => (typeof location === 'undefined' ? SECTIONS[0].id : sectionFromHash()));
+/** The section named in the address among those the member may see (else the first), following the back and forward buttons. */
+function useSection(sections: readonly Section[]): SectionId {
+  const [wanted, setWanted] = useState(() => (typeof location === 'undefined' ? '' : location.hash.slice(1)));
   useEffect(() => {
-    const follow = () => setSection(sectionFromHash());
+    const follow = () => setWanted(location.hash.slice(1));
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
-  return section;
+  return sections.find((section) => section.id === wanted)?.id ?? sections[0].id;
 }
 
 function leave(to: string) {
@@ -51,7 +53,9 @@ export default function StaffArea() {
   const [me, setMe] = useState<Me | null>(null);
   const [problem, setProblem] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
-  const section = useSection();
+  const isAdmin = me?.user.role === 'admin';
+  const sections = SECTIONS.filter((item) => isAdmin || !item.adminOnly);
+  const section = useSection(sections);
 
   useEffect(() => {
     let cancelled = false;
@@ -67,7 +71,6 @@ export default function StaffArea() {
         const body = (await response.json().catch(() => ({}))) as { code?: string };
         if (response.status === 403 && body.code === 'password-change-required') return leave('/admin/login?step=new-password');
         if (response.status === 403 && body.code === 'two-factor-setup-required') return leave('/admin/login?step=setup-two-factor');
-        if (response.status === 403) return leave('/admin/login?step=not-admin');
         return leave('/admin/login');
       } catch {
         if (!cancelled) setProblem(NETWORK_PROBLEM);
@@ -104,16 +107,23 @@ export default function StaffArea() {
           {STAFF_TEXT.logout}
         </button>
       </header>
-      <StaffNav section={section} />
+      <StaffNav sections={sections} section={section} />
       {/* Every section stays mounted (each keeps its filters, place and typed text); only the chosen one shows. */}
-      <div id="newsletter" hidden={section !== 'newsletter'}>
-        <NewsletterPanel />
-      </div>
-      <div id="inbox" hidden={section !== 'inbox'}>
-        <InboxPanel />
-      </div>
-      <div id="subscribers" hidden={section !== 'subscribers'}>
-        <SubscribersPanel />
+      {isAdmin ? (
+        <>
+          <div id="newsletter" hidden={section !== 'newsletter'}>
+            <NewsletterPanel />
+          </div>
+          <div id="inbox" hidden={section !== 'inbox'}>
+            <InboxPanel />
+          </div>
+          <div id="subscribers" hidden={section !== 'subscribers'}>
+            <SubscribersPanel />
+          </div>
+        </>
+      ) : null}
+      <div id="tasks" hidden={section !== 'tasks'}>
+        <TasksPanel />
       </div>
       <div hidden={section !== 'account'}>
         <AccountPanel me={me} />
@@ -122,25 +132,34 @@ export default function StaffArea() {
   );
 }
 
-/** The sections as links; the inbox's count of new items is asked for only once the gate has let the member in. */
-function StaffNav({ section }: { section: SectionId }) {
-  const newItems = useInboxNewCount();
+/** The sections as links. */
+function StaffNav({ sections, section }: { sections: readonly Section[]; section: SectionId }) {
   return (
     <nav className="staff-nav" aria-label="Staff area">
       <ul>
-        {SECTIONS.map((item) => (
+        {sections.map((item) => (
           <li key={item.id}>
             <a href={`#${item.id}`} aria-current={item.id === section ? 'page' : undefined}>
               {item.label}
-              {/* The space keeps the link's name "Inbox 3 new", not "Inbox3 new". */}
-              {item.id === 'inbox' && newItems?.total ? ' ' : null}
-              {item.id === 'inbox' ? <InboxNewCount count={newItems?.total} /> : null}
+              {item.id === 'inbox' ? <InboxLinkCount /> : null}
             </a>
           </li>
         ))}
       </ul>
     </nav>
   );
+}
+
+/** The inbox's count of new items, asked for only once the gate has let an administrator in. */
+function InboxLinkCount() {
+  const newItems = useInboxNewCount();
+  // The space keeps the link's name "Inbox 3 new", not "Inbox3 new".
+  return newItems?.total ? (
+    <>
+      {' '}
+      <InboxNewCount count={newItems.total} />
+    </>
+  ) : null;
 }
 
 function AccountPanel({ me }: { me: Me }) {

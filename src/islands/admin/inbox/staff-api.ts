@@ -2,7 +2,8 @@
  * How the staff panels talk to the API: same-origin fetch with the session cookie, JSON back.
  * A 401 means the session ended: the panels send the browser to the sign-in page.
  */
-export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+export type Issue = { path: string; message: string };
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string; issues?: Issue[] };
 
 export const NETWORK_PROBLEM = 'The server could not be reached. Check your connection and try again.';
 export const SIGN_IN_PAGE = '/admin/login';
@@ -12,9 +13,9 @@ async function read<T>(response: Response): Promise<Answer<T>> {
     location.assign(SIGN_IN_PAGE);
     return { ok: false, status: 401, message: 'Your session has ended. Please sign in again.' };
   }
-  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  const body = (await response.json().catch(() => ({}))) as { message?: string; issues?: Issue[] };
   if (response.ok) return { ok: true, data: body as T };
-  return { ok: false, status: response.status, message: body.message ?? NETWORK_PROBLEM };
+  return { ok: false, status: response.status, message: body.message ?? NETWORK_PROBLEM, issues: body.issues };
 }
 
 export async function getJson<T>(path: string): Promise<Answer<T>> {
@@ -32,6 +33,17 @@ export async function postJson<T>(path: string, body: unknown): Promise<Answer<T
 export async function postBody<T>(path: string, body: string, type: string): Promise<Answer<T>> {
   try {
     return await read<T>(await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': type, Accept: 'application/json' }, body }));
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_PROBLEM };
+  }
+}
+
+/** A JSON request with another method (PATCH, DELETE); no body when `body` is undefined. */
+export async function sendJson<T>(method: 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Answer<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await read<T>(await fetch(path, { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     return { ok: false, status: 0, message: NETWORK_PROBLEM };
   }
