@@ -173,7 +173,10 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     // Signed in (auto sign-in), as a member who is not an administrator.
     const session = cookieOf(confirmed);
     expect(session).toMatch(/sipa\.session_token=/);
-    expect((await me(api, session)).status).toBe(403);
+    const member = await me(api, session);
+    expect(member.status).toBe(200);
+    expect(await member.json()).toMatchObject({ user: { role: 'user' } });
+    expect((await api.app.request('/api/inbox/counts', { headers: { cookie: session } })).status).toBe(403);
 
     const twice = await postAuth(api, '/api/auth/confirm-sign-up', { email: 'new.member@example.org', code });
     expect(twice.status).toBe(409);
@@ -181,7 +184,8 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     expect((await postAuth(api, '/api/auth/resend-code', { email: 'new.member@example.org' })).status).toBe(409);
     const now = await signInRequest(api, SIGN_UP.username, SIGN_UP.password);
     expect(now.status).toBe(200);
-    expect(await now.json()).toEqual({ next: 'not-admin', redirect: '/admin/login?step=not-admin' });
+    // Every member reaches the staff area (their tasks); its admin sections stay closed to them.
+    expect(await now.json()).toEqual({ next: 'admin', redirect: '/admin' });
   });
 
   test('a code entered after the 3-minute auto sign-in window confirms without signing in', async () => {
@@ -279,8 +283,11 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
       expect(linked.location).toBe('/admin');
       expect(linked.cookie).toMatch(/sipa\.session_token=/);
       const gate = await me(api, linked.cookie);
-      expect(gate.status).toBe(403);
-      expect(await gate.json()).toMatchObject({ code: 'not-admin' });
+      expect(gate.status).toBe(200);
+      expect(await gate.json()).toMatchObject({ user: { role: 'user' } });
+      const adminOnly = await api.app.request('/api/inbox/counts', { headers: { cookie: linked.cookie } });
+      expect(adminOnly.status).toBe(403);
+      expect(await adminOnly.json()).toMatchObject({ code: 'not-admin' });
       expect(await count(api.services, 'staff_user' as never)).toBe(users + 1);
       expect((await userRow(api, email))!.role).toBe('user');
       // PKCE with S256 where the provider takes it (all but Apple, which answers with a form post).

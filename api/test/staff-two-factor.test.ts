@@ -378,7 +378,7 @@ describeBackends('REQUIRE_ADMIN_MFA', (backend) => {
     const username = `plain${Date.now().toString(36)}`;
     await api.services.staff.accounts.create({ username, email: `${username}@example.org`, password: PASSWORD });
     const response = await signInRequest(api, username, PASSWORD);
-    expect(await response.json()).toEqual({ next: 'not-admin', redirect: '/admin/login?step=not-admin' });
+    expect(await response.json()).toEqual({ next: 'admin', redirect: '/admin' });
     expect(cookieOf(response)).toMatch(/sipa\.session_token=/);
   });
 });
