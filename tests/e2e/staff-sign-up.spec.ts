@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../support/oauth-provider.ts';
-import { latestMailTo, uniqueName } from './staff-support.ts';
+import { MEMBER_SECTIONS, latestMailTo, uniqueName } from './staff-support.ts';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1);
@@ -160,10 +160,13 @@ test.describe('staff self-service routes', () => {
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    // Signed in, as a member who is not an administrator: the staff area's gate says so.
-    await expect(page).toHaveURL(/\/admin\/login\?step=not-admin$/, HASHING);
-    await expect(page.getByRole('alert')).toHaveText('This area is for administrators only.');
-    expect((await page.request.get(`${origin}/api/staff/me`)).status()).toBe(403);
+    // Signed in, as a member who is not an administrator: the staff area shows only their own sections.
+    await expect(page).toHaveURL(/\/admin(#tasks)?$/, HASHING);
+    await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText(MEMBER_SECTIONS, HASHING);
+    const me = await page.request.get(`${origin}/api/staff/me`);
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toMatchObject({ user: { role: 'user' } });
+    expect((await page.request.get(`${origin}/api/inbox/counts`)).status()).toBe(403);
 
     // Confirming again: 'User is already confirmed.' ends the flow on the sign-in screen.
     await openLogin(page, '?step=confirm-sign-up');
@@ -189,7 +192,8 @@ test.describe('staff self-service routes', () => {
     const code = /Your code: (\d{6})/.exec(await latestMailTo(email, sentAfter))![1];
     await page.getByPlaceholder('Enter your code').fill(code);
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(page).toHaveURL(/step=not-admin/, HASHING);
+    await expect(page).toHaveURL(/\/admin(#tasks)?$/, HASHING);
+    await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText(MEMBER_SECTIONS, HASHING);
   });
 
   test('verifyUser and confirmVerifyUser, each with Skip, then a verified address', async ({ page }) => {
