@@ -65,7 +65,8 @@ async function measure(url: string, seconds: number, connections: number): Promi
 /** The server side runs in its own process, as in production, so the load generator never
  *  shares (or waits on) the server's event loop. */
 async function startServer(kind: 'api' | 'bare', dataDir: string): Promise<{ port: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [import.meta.filename, '--serve', kind, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = process.env.BENCH_CPU_PROF && kind === 'api' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, import.meta.filename, '--serve', kind, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {

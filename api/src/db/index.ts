@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
-import { groupCommit } from './group-commit.ts';
+import { open } from 'node:fs/promises';
+import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
@@ -41,11 +42,21 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>)
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
   const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
-  return wrap(kysely, 'sqlite', file);
+  const walSync = walFileSync(`${file}-wal`, fdatasync);
+  return wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync }));
 }
 
-function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
-  const write: Db['write'] = dialect === 'sqlite' ? groupCommit(kysely) : (job) => kysely.transaction().execute(job);
+async function fdatasync(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string, groupWrite?: Db['write']): Db {
+  const write: Db['write'] = groupWrite ?? ((job) => kysely.transaction().execute(job));
   return {
     kysely,
     dialect,

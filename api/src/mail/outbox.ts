@@ -3,7 +3,7 @@
  * transaction as the submission it belongs to), then delivered; a failed delivery stays in the
  * outbox and is retried with back-off, so a mail outage never loses a submission or a notice.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { MailTransport } from './transport.ts';
@@ -125,7 +125,7 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     async enqueue(trx, mails) {
       const now = new Date().toISOString();
       const rows = mails.map((mail) => ({
-        id: randomUUID(),
+        id: newId(),
         kind: mail.kind,
         to_address: headerValue(mail.to),
         subject: headerValue(mail.subject).slice(0, 300),
@@ -144,8 +144,9 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
         last_error: null,
       }));
       if (rows.length) await trx.insertInto('outbox').values(rows).execute();
-      if (!transport) {
-        for (const row of rows) log(`mail: outbox ${row.id} ${row.kind} to ${logText(row.to_address)}: ${logText(row.subject)} (no SMTP_URL; kept in the outbox)`);
+      // One line per message, written in one call (one write to stdout, not one per message).
+      if (!transport && rows.length) {
+        log(rows.map((row) => `mail: outbox ${row.id} ${row.kind} to ${logText(row.to_address)}: ${logText(row.subject)} (no SMTP_URL; kept in the outbox)`).join('\n'));
       }
       return rows.map((row) => row.id);
     },

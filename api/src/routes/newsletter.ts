@@ -9,7 +9,7 @@
  * the same address (any case) adds no row. Mail scanners that fetch links (GET or HEAD) can
  * therefore never confirm a sign-up that someone else made.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids.ts';
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
@@ -66,7 +66,7 @@ export function newsletterSignupRoutes(services: Services) {
         // One confirmation per address per cooldown, whoever asks and from wherever, so the form
         // cannot be used to flood someone's inbox. Within it, the link already sent stays valid.
         if (!(await claimCooldown(trx, `newsletter.confirm:${email}`, CONFIRM_RESEND_COOLDOWN_MS / 1000, nowMs))) return [];
-        const id = existing?.id ?? randomUUID();
+        const id = existing?.id ?? newId();
         // The new link replaces any earlier one (only the newest confirm_sent_at confirms).
         if (existing) {
           await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null, confirm_sent_at: now }).where('id', '=', id).execute();
