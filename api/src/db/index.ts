@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
 import { open } from 'node:fs/promises';
@@ -31,17 +31,26 @@ export interface Db {
 
 export const SQLITE_FILE = 'sipa.sqlite';
 
-export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>): Db {
+/** Kysely's log hook, when the config asks to see every statement. */
+function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
+  const onQuery = config.onQuery;
+  if (!onQuery) return undefined;
+  return (event) => {
+    if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+  };
+}
+
+export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'onQuery'>): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     pool.on('error', (error) => console.error('postgres pool error', error.message));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
     return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)), log: queryLog(config) });
   const walSync = walFileSync(`${file}-wal`, fdatasync);
   return wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync }));
 }
@@ -74,7 +83,7 @@ function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string
   };
 }
 
-export async function openAndMigrate(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>): Promise<Db> {
+export async function openAndMigrate(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'onQuery'>): Promise<Db> {
   const db = openDatabase(config);
   await migrateToLatest(db.kysely);
   return db;

@@ -2,7 +2,7 @@
  * Migrations in portable DDL (text, integer, bigint; no dialect-only types), applied in order by
  * Kysely's Migrator at start and by `npm run migrate`. Never edit a shipped migration: add one.
  */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { inboxMigrationDown, inboxMigrationUp } from '../inbox/migration.ts';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 
@@ -178,6 +178,28 @@ export const migrations: Record<string, Migration> = {
   // The staff inbox (api/src/inbox): a status, note and handler per submission, and the indexes
   // its newest-first keyset pages, filters, search and forget-by-address use.
   '2026-11-22-015-inbox': { up: inboxMigrationUp, down: inboxMigrationDown },
+  // Indexes the query-plan test (api/test/query-plans.test.ts) asked for: forgetting an address
+  // found its staff notices by a LIKE over every outbox row's headers and its newsletter places
+  // by a scan, and the campaign list sorted the whole table. `subscribers_status` goes: the
+  // (status, created_at, id) index answers everything it did, and every sign-up wrote both.
+  '2026-11-22-019-query-plan-indexes': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('outbox').addColumn('reply_to', 'varchar(254)').execute();
+      const replyTo = db.getExecutor().adapter instanceof PostgresAdapter ? sql`lower(headers::json->>'Reply-To')` : sql`lower(json_extract(headers, '$."Reply-To"'))`;
+      await sql`update outbox set reply_to = ${replyTo} where headers like '%"Reply-To"%'`.execute(db);
+      await db.schema.createIndex('outbox_reply_to').on('outbox').column('reply_to').execute();
+      await db.schema.createIndex('newsletter_recipients_email').on('newsletter_recipients').column('email').execute();
+      await db.schema.createIndex('newsletter_campaigns_newest').on('newsletter_campaigns').columns(['created_at', 'id']).execute();
+      await db.schema.dropIndex('subscribers_status').ifExists().execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.createIndex('subscribers_status').on('subscribers').column('status').execute();
+      await db.schema.dropIndex('newsletter_campaigns_newest').ifExists().execute();
+      await db.schema.dropIndex('newsletter_recipients_email').ifExists().execute();
+      await db.schema.dropIndex('outbox_reply_to').ifExists().execute();
+      await db.schema.alterTable('outbox').dropColumn('reply_to').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

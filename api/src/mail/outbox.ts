@@ -136,6 +136,7 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
             Object.entries({ ...(mail.headers ?? {}), ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) }).map(([name, value]) => [name, headerValue(value)]),
           ),
         ),
+        reply_to: mail.replyTo ? headerValue(mail.replyTo).toLowerCase() : null,
         created_at: now,
         attempts: 0,
         next_attempt_at: now,
