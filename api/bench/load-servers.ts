@@ -48,7 +48,9 @@ export function benchPort(offset: number): number {
 
 export async function startServer(kind: ServerKind, options: { port: number; databaseUrl?: string; cpuProfileDir?: string }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sipa-bench-'));
-  const execArgv = ['--expose-gc', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])];
+  // BENCH_CPU_PROFILE_DIR: each SIPA server writes a .cpuprofile there when it stops (node --cpu-prof).
+  const profileDir = options.cpuProfileDir ?? (kind === 'sipa' ? process.env.BENCH_CPU_PROFILE_DIR : undefined);
+  const execArgv = ['--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const child = fork(import.meta.filename, ['--serve', kind, String(options.port), dataDir, options.databaseUrl ?? ''], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`bench ${kind} server exited with ${code} before listening`));

@@ -18,9 +18,9 @@ import startPostgres from '../test/global-setup.ts';
 import { seedSubscribers } from '../test/broadcast-helpers.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 
-const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
+export const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4951);
-const CONCURRENCY = process.env.NEWSLETTER_CONCURRENCY ?? '20';
+export const CONCURRENCY = process.env.NEWSLETTER_CONCURRENCY ?? '20';
 const ADMIN = { username: 'bench_admin', password: 'Harambee#2026-bench', email: 'bench@example.org' };
 
 export interface BroadcastBenchResult {
