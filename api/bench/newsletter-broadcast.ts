@@ -41,7 +41,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
 
 async function runOne(backend: 'sqlite' | 'postgres', databaseUrl?: string): Promise<BroadcastBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sipa-bench-'));
-  const sink = await startSmtpSink({ keepRaw: false });
+  const sink = await startSmtpSink({ keepRaw: false, port: PORT + 20 });
   // Seed the subscribers through the project's own database layer, then hand the database to the server.
   const seeding = await createServices(loadConfig({}, { dataDir, databaseUrl }));
   await seedSubscribers(seeding, RECIPIENTS, 'confirmed');
