@@ -9,7 +9,10 @@
  * the same address (any case) adds no row. Mail scanners that fetch links (GET or HEAD) can
  * therefore never confirm a sign-up that someone else made.
  */
+import type { Selectable } from 'kysely';
 import { newId } from '../db/ids.ts';
+import { preparedQuery } from '../db/prepared.ts';
+import type { SubscribersTable } from '../db/types.ts';
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
@@ -40,6 +43,22 @@ export async function tokenLinks(services: Services, id: string, issuedAt: numbe
   };
 }
 
+// The sign-up's own statements, compiled once (src/db/prepared.ts).
+const findSubscriber = preparedQuery<{ email: string }, Selectable<SubscribersTable>>((db, slot) => db.selectFrom('subscribers').selectAll().where('email', '=', slot('email')));
+const insertSubscriber = preparedQuery<{ id: string; email: string; source: string | null; now: string }>((db, slot) =>
+  db.insertInto('subscribers').values({
+    id: slot('id'),
+    email: slot('email'),
+    status: 'pending',
+    source: slot('source'),
+    created_at: slot('now'),
+    updated_at: slot('now'),
+    confirmed_at: null,
+    unsubscribed_at: null,
+    confirm_sent_at: slot('now'),
+  }),
+);
+
 function isUniqueViolation(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
   return /UNIQUE constraint|duplicate key|23505/i.test(text);
@@ -61,7 +80,7 @@ export function newsletterSignupRoutes(services: Services) {
         const nowMs = Date.now();
         const now = new Date(nowMs).toISOString();
         await limit.count(trx, c);
-        const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+        const existing = (await findSubscriber(trx, { email })).rows[0];
         if (existing?.status === 'confirmed') return [];
         // One confirmation per address per cooldown, whoever asks and from wherever, so the form
         // cannot be used to flood someone's inbox. Within it, the link already sent stays valid.
@@ -71,10 +90,7 @@ export function newsletterSignupRoutes(services: Services) {
         if (existing) {
           await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null, confirm_sent_at: now }).where('id', '=', id).execute();
         } else {
-          await trx
-            .insertInto('subscribers')
-            .values({ id, email, status: 'pending', source, created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null, confirm_sent_at: now })
-            .execute();
+          await insertSubscriber(trx, { id, email, source, now });
         }
         const links = await tokenLinks(services, id, nowMs);
         const mails: OutgoingMail[] = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox);
