@@ -12,7 +12,9 @@
  * which writes the WAL without waiting for the disk, and its callers are answered once
  * `walSync()` has fsynced the WAL file, off the event loop: the same durability as
  * synchronous=FULL (which fsyncs the WAL at each commit), but the next batch is read and run
- * while the disk works instead of the whole process waiting for it.
+ * while the disk works instead of the whole process waiting for it. Until that fsync ends, other
+ * requests may already read the batch's rows (as with any write not yet answered); after a power
+ * cut they may be gone, and so is any answer that would have claimed them.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 
