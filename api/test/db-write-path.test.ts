@@ -8,9 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { groupCommit, walFileSync } from '../src/db/group-commit.ts';
 import { newId } from '../src/db/ids.ts';
+import { nameStatements } from '../src/db/postgres-statements.ts';
+import { pgUrl } from './helpers.ts';
 import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from '../src/db/sqlite.ts';
 
 describe('prepared statements', () => {
@@ -114,5 +117,21 @@ describe('row ids', () => {
     // The first 48 bits are the time in milliseconds.
     const later = newId(Date.UTC(2027, 0, 1));
     expect(parseInt(later.slice(0, 8) + later.slice(9, 13), 16)).toBe(Date.UTC(2027, 0, 1));
+  });
+});
+
+describe.skipIf(!pgUrl)('named statements on PostgreSQL', () => {
+  test('a text is parsed once per connection and reused; `*` results and text without values stay unnamed', async () => {
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 1 });
+    nameStatements(pool);
+    try {
+      for (let i = 0; i < 3; i++) expect((await pool.query('select $1::int + 1 as n', [i])).rows).toEqual([{ n: i + 1 }]);
+      await pool.query('select * from pg_class where relname = $1', ['pg_type']);
+      const prepared = (await pool.query('select statement from pg_prepared_statements', [])).rows.map((row: { statement: string }) => row.statement);
+      expect(prepared).toContain('select $1::int + 1 as n');
+      expect(prepared.filter((text: string) => text.includes('pg_class'))).toEqual([]);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -16,7 +16,7 @@
  * requests may already read the batch's rows (as with any write not yet answered); after a power
  * cut they may be gone, and so is any answer that would have claimed them.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 
 /** Small next to an fsync; long enough for requests read after a commit to join the next batch. */
 export const BATCH_WINDOW_MS = 2;
@@ -31,17 +31,23 @@ interface Pending<DB> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** Two statements around every job: sent as they are, with nothing to build or compile. */
+const statement = (text: string) => () => CompiledQuery.raw(text);
+const SAVEPOINT = statement('savepoint job');
+const RELEASE = statement('release savepoint job');
+const ROLLBACK_TO = statement('rollback to savepoint job');
+
 async function runJobs<DB>(trx: Kysely<DB>, batch: Array<Pending<DB>>): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const item of batch) {
-    await sql`savepoint job`.execute(trx);
+    await trx.executeQuery(SAVEPOINT());
     try {
       const value = await item.job(trx as Transaction<DB>);
-      await sql`release savepoint job`.execute(trx);
+      await trx.executeQuery(RELEASE());
       outcomes.push({ ok: true, value });
     } catch (error) {
-      await sql`rollback to savepoint job`.execute(trx);
-      await sql`release savepoint job`.execute(trx);
+      await trx.executeQuery(ROLLBACK_TO());
+      await trx.executeQuery(RELEASE());
       outcomes.push({ ok: false, error });
     }
   }

@@ -10,6 +10,7 @@ import type { ApiConfig } from '../config.ts';
 import { open } from 'node:fs/promises';
 import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
+import { nameStatements } from './postgres-statements.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
@@ -44,6 +45,7 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     pool.on('error', (error) => console.error('postgres pool error', error.message));
+    nameStatements(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
     return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);

@@ -9,7 +9,6 @@
  * the same address (any case) adds no row. Mail scanners that fetch links (GET or HEAD) can
  * therefore never confirm a sign-up that someone else made.
  */
-import type { Selectable } from 'kysely';
 import { newId } from '../db/ids.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { SubscribersTable } from '../db/types.ts';
@@ -44,7 +43,7 @@ export async function tokenLinks(services: Services, id: string, issuedAt: numbe
 }
 
 // The sign-up's own statements, compiled once (src/db/prepared.ts).
-const findSubscriber = preparedQuery<{ email: string }, Selectable<SubscribersTable>>((db, slot) => db.selectFrom('subscribers').selectAll().where('email', '=', slot('email')));
+const findSubscriber = preparedQuery<{ email: string }, Pick<SubscribersTable, 'id' | 'status'>>((db, slot) => db.selectFrom('subscribers').select(['id', 'status']).where('email', '=', slot('email')));
 const insertSubscriber = preparedQuery<{ id: string; email: string; source: string | null; now: string }>((db, slot) =>
   db.insertInto('subscribers').values({
     id: slot('id'),
