@@ -1,114 +1,76 @@
 /**
- * `npm run bench`: the numbers later work is watched by.
- *   1. Page weight: each route's HTML, CSS and JS bytes, raw and gzipped (needs `npm run build`).
- *   2. Plain words: the Flesch-Kincaid grade of each page's main copy (scripts/readability.ts).
- *   3. API throughput: newsletter-signup under a bounded loopback load, beside a bare node:http
- *      server measured in the same run.
- *   4. API fuzz: 10,000 seeded hostile requests on SQLite and on PostgreSQL; 5xx and rows from
- *      refused requests must both be 0.
- *   5. Newsletter broadcast: 10,000 recipients through the real server to a loopback SMTP sink,
- *      on SQLite and PostgreSQL (messages per second, time to queue, server memory).
- *   6. The staff inbox at 100,000 rows on SQLite and PostgreSQL: first page, deep page, search.
- * Deterministic byte counts are also enforced by tests; the timings here are only reported.
+ * `npm run bench`: every number later work is watched by, measured in one run and written to a
+ * Markdown report (bench-report.md at the repository root, or BENCH_REPORT; git-ignored).
+ *
+ * The report is made of sections: every module in scripts/bench/ that exports
+ * `async function section(): Promise<{ title: string; markdown: string }>` (found when the bench
+ * runs, so a new module joins by being there), in the order of its optional `export const order`
+ * (default 50) and then its file name. `npm run bench -- api-throughput server-memory` runs only
+ * the named modules. A section that fails is reported as failed and the others still run.
+ *
+ * Servers listen on BENCH_PORT (default 4951) and the ports after it; PostgreSQL comes from
+ * TEST_DATABASE_URL or a throwaway cluster on PG_TEST_PORT. Heavy: run it on a quiet machine (or
+ * under `flock /work/heavy.lock`). Timings are reported, never asserted: the tests hold what is
+ * deterministic (byte budgets, plans, behaviour).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { distDir, htmlPages, measureSite } from './page-weight.ts';
-import { PLAIN_WORDS_MAX_GRADE, PLAIN_WORDS_ROUTES, pageReadability } from './readability.ts';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+export interface BenchSection {
+  title: string;
+  markdown: string;
+}
 
-function printPageWeights(): void {
-  if (!existsSync(distDir)) {
-    console.log('No dist/: run `npm run build` first.');
-    return;
+interface SectionModule {
+  name: string;
+  order: number;
+  section: () => Promise<BenchSection>;
+}
+
+const sectionsDir = join(import.meta.dirname, 'bench');
+
+export async function discoverSections(dir = sectionsDir): Promise<SectionModule[]> {
+  const found: SectionModule[] = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))) {
+    const module = (await import(pathToFileURL(join(dir, file)).href)) as { section?: unknown; order?: unknown };
+    if (typeof module.section !== 'function') continue;
+    found.push({ name: basename(file, '.ts'), order: typeof module.order === 'number' ? module.order : 50, section: module.section as SectionModule['section'] });
   }
-  const pages = measureSite();
-  const rows = pages.map((p) => [
-    p.route,
-    kb(p.html.raw),
-    kb(p.html.gzip),
-    kb(p.css.raw),
-    kb(p.css.gzip),
-    kb(p.js.raw),
-    kb(p.js.gzip),
-    kb(p.html.gzip + p.css.gzip),
-    p.islands ? `${p.islands}${p.loadsReact ? ' (React)' : ''}` : '-',
-  ]);
-  const header = ['route', 'HTML KB', 'HTML gz', 'CSS KB', 'CSS gz', 'JS KB', 'JS gz', 'first paint gz', 'islands'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log('\nPage weight (KB; "first paint gz" = HTML + render-blocking CSS, gzipped; budget 28 KB)\n');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  const heaviest = pages.reduce((a, b) => (a.html.gzip + a.css.gzip > b.html.gzip + b.css.gzip ? a : b));
-  console.log(`\n${pages.length} pages; heaviest first paint: ${heaviest.route} at ${kb(heaviest.html.gzip + heaviest.css.gzip)} KB gz`);
+  return found.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
 
-function printReadability(): void {
-  if (!existsSync(distDir)) return;
-  const watched = new Set<string>(PLAIN_WORDS_ROUTES);
-  const rows = htmlPages()
-    .map((page) => ({ route: page.route, ...pageReadability(page.route, distDir, page.file) }))
-    .filter((row) => row.words > 0);
-  console.log(`\nPlain words: Flesch-Kincaid grade of each page's main copy (target ${PLAIN_WORDS_MAX_GRADE} or below; * = held to it by tests)\n`);
-  const width = Math.max(...rows.map((row) => row.route.length)) + 2;
-  console.log(`${'route'.padEnd(width)}${'grade'.padStart(6)}${'words'.padStart(8)}${'sentences'.padStart(11)}`);
-  for (const row of rows) {
-    const mark = watched.has(row.route) ? '*' : ' ';
-    console.log(`${`${mark}${row.route}`.padEnd(width)}${row.grade.toFixed(1).padStart(6)}${String(row.words).padStart(8)}${String(row.sentences).padStart(11)}`);
-  }
+function machine(): string {
+  const [one, five] = loadavg();
+  return `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${one!.toFixed(2)} / ${five!.toFixed(2)} at the start`;
 }
 
-async function printApiLoad(): Promise<void> {
-  const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-load.ts');
-  if (!existsSync(module)) return;
-  const { newsletterLoad } = (await import(module)) as typeof import('../api/bench/newsletter-load.ts');
-  console.log('\nAPI: POST /api/newsletter-signup under loopback load (each server in its own process)\n');
-  const r = await newsletterLoad();
-  const rows = [
-    ['server', 'requests/s', 'p50 ms', 'p99 ms'],
-    ['SIPA API (SQLite)', r.rps.toFixed(0), String(r.p50), String(r.p99)],
-    ['bare node:http', r.bareRps.toFixed(0), String(r.bareP50), String(r.bareP99)],
-  ];
-  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(20) : cell.padStart(12))).join(''));
-  console.log(`\nratio (API / bare): ${r.ratio.toFixed(3)}`);
-}
-
-async function printFuzz(): Promise<void> {
-  const module = join(import.meta.dirname, '..', 'api', 'bench', 'fuzz-bench.ts');
-  if (!existsSync(module)) return;
-  const { fuzzBench, FUZZ_REQUESTS, FUZZ_SEED } = (await import(module)) as typeof import('../api/bench/fuzz-bench.ts');
-  console.log(`\nAPI fuzz: ${FUZZ_REQUESTS} seeded hostile requests per database (seed ${FUZZ_SEED})\n`);
-  const results = await fuzzBench();
-  for (const [database, result] of Object.entries(results)) {
-    if (typeof result === 'string') {
-      console.log(`${database.padEnd(10)} ${result}`);
-      continue;
+async function main() {
+  const only = process.argv.slice(2);
+  const modules = (await discoverSections()).filter((module) => !only.length || only.includes(module.name));
+  const unknown = only.filter((name) => !modules.some((module) => module.name === name));
+  if (unknown.length) throw new Error(`No bench section named ${unknown.join(', ')} in scripts/bench/`);
+  const started = new Date();
+  const parts: string[] = [];
+  for (const module of modules) {
+    const t0 = performance.now();
+    process.stderr.write(`bench: ${module.name} …\n`);
+    let part: BenchSection;
+    try {
+      part = await module.section();
+    } catch (error) {
+      part = { title: module.name, markdown: `Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` };
     }
-    const statuses = Object.entries(result.byStatus)
-      .map(([status, n]) => `${status}: ${n}`)
-      .join(', ');
-    console.log(`${database.padEnd(10)} 5xx: ${result.serverErrors}, rows from refused requests: ${result.rowsFromRefused}, accepted: ${result.accepted}, alive: ${result.alive ? 'yes' : 'NO'}`);
-    console.log(`${''.padEnd(10)} answers: ${statuses}`);
+    const seconds = ((performance.now() - t0) / 1000).toFixed(0);
+    process.stderr.write(`bench: ${module.name} done in ${seconds} s\n`);
+    parts.push(`## ${part.title}\n\n${part.markdown.trim()}\n\n<sub>${module.name}: ${seconds} s</sub>`);
   }
+  const report = [`# SIPA bench report`, '', `${started.toISOString()}; ${machine()}.`, '', ...parts.map((part) => `${part}\n`)].join('\n');
+  const file = resolve(process.env.BENCH_REPORT ?? join(import.meta.dirname, '..', 'bench-report.md'));
+  writeFileSync(file, report);
+  console.log(report);
+  process.stderr.write(`bench: report written to ${file}\n`);
 }
 
-async function printBroadcast(): Promise<void> {
-  const module = join(import.meta.dirname, '..', 'api', 'bench', 'newsletter-broadcast.ts');
-  const { newsletterBroadcastBench, printBroadcastBench } = (await import(module)) as typeof import('../api/bench/newsletter-broadcast.ts');
-  printBroadcastBench(await newsletterBroadcastBench());
-}
-
-async function printInbox(): Promise<void> {
-  const { inboxBench, printInboxBench } = await import('../api/bench/inbox-bench.ts');
-  printInboxBench(await inboxBench());
-}
-
-printPageWeights();
-printReadability();
-await printApiLoad();
-await printFuzz();
-await printBroadcast();
-await printInbox();
+if (import.meta.main) await main();

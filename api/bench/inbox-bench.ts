@@ -16,8 +16,8 @@ import { encodeCursor } from '../src/inbox/paging.ts';
 import startPostgres from '../test/global-setup.ts';
 import { seedInbox, seededId, seededTime } from './inbox-seed.ts';
 
-const ROWS = 100_000;
-const RUNS = 15;
+export const ROWS = 100_000;
+export const RUNS = 15;
 const ADMIN = { username: 'bench.admin', email: 'bench@example.org', password: 'Bench#Inbox2026' };
 
 export interface InboxTiming {

@@ -18,9 +18,9 @@ import startPostgres from '../test/global-setup.ts';
 import { seedSubscribers } from '../test/broadcast-helpers.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 
-const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
+export const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4951);
-const CONCURRENCY = process.env.NEWSLETTER_CONCURRENCY ?? '20';
+export const CONCURRENCY = process.env.NEWSLETTER_CONCURRENCY ?? '20';
 const ADMIN = { username: 'bench_admin', password: 'Harambee#2026-bench', email: 'bench@example.org' };
 
 export interface BroadcastBenchResult {
@@ -41,7 +41,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
 
 async function runOne(backend: 'sqlite' | 'postgres', databaseUrl?: string): Promise<BroadcastBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sipa-bench-'));
-  const sink = await startSmtpSink({ keepRaw: false });
+  const sink = await startSmtpSink({ keepRaw: false, port: PORT + 20 });
   // Seed the subscribers through the project's own database layer, then hand the database to the server.
   const seeding = await createServices(loadConfig({}, { dataDir, databaseUrl }));
   await seedSubscribers(seeding, RECIPIENTS, 'confirmed');

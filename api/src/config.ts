@@ -51,6 +51,8 @@ export interface ApiConfig {
   newsletterLeaseSeconds: number;
   /** A mailbox that unsubscribes whoever writes to it: adds a mailto: to List-Unsubscribe. */
   unsubscribeMailbox?: string;
+  /** Not from the environment: called with every statement the database layer runs (the query-plan test collects them). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
   /** DKIM signing of newsletters (all three set), covering List-Unsubscribe and List-Unsubscribe-Post. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** ALLOW_SIGN_UP=true: people may create their own (non-administrator) staff accounts. */

@@ -24,11 +24,24 @@ export const errorPage = (form: string, problem: Problem) => `/form-error?form=$
 
 class BodyTooLarge extends Error {}
 
+/** Refuses bytes that are not UTF-8 (a fatal decoder keeps no state between calls). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readLimited(c: Context, limit: number): Promise<Uint8Array> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
+  const length = c.req.header('content-length');
+  const declared = length === undefined ? NaN : Number(length);
+  if (Number.isFinite(declared)) {
+    if (declared > limit) throw new BodyTooLarge();
+    // A declared length within the limit: the HTTP parser delivers exactly that many bytes, so
+    // the body is read whole, which the Node adapter does straight from the socket without web
+    // streams (the check Hono's bodyLimit makes, too).
+    const whole = new Uint8Array(await c.req.arrayBuffer());
+    if (whole.byteLength > limit) throw new BodyTooLarge();
+    return whole;
+  }
   const body = c.req.raw.body;
   if (!body) return new Uint8Array();
+  // A chunked body: counted as it arrives and cut off past the limit.
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -86,7 +99,7 @@ export async function readSubmission<S extends z.ZodMiniType>(c: Context, form: 
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await readLimited(c, bodyLimit));
+    text = utf8.decode(await readLimited(c, bodyLimit));
   } catch (error) {
     if (error instanceof BodyTooLarge) return { ok: false, response: fail(c, form, 413, MESSAGES.bodyTooLarge, 'too-large') };
     return { ok: false, response: fail(c, form, 400, MESSAGES.badEncoding, 'invalid') };

@@ -46,11 +46,17 @@ async function storedKey(db: Kysely<Database>): Promise<string> {
 
 export function createTokenSigner(db: Kysely<Database>, secretKey?: string): TokenSigner {
   let key: Promise<string> | undefined = secretKey ? Promise.resolve(secretKey) : undefined;
-  const getKey = () => (key ??= storedKey(db).catch((error) => {
-    key = undefined;
-    throw error;
-  }));
-  const mac = async (message: string) => createHmac('sha256', await getKey()).update(message).digest().subarray(0, 24);
+  // Once loaded the key is kept as it is, so signing in a request's transaction awaits nothing.
+  let loaded: string | undefined = secretKey;
+  const getKey = () => (key ??= storedKey(db).then(
+    (value) => (loaded = value),
+    (error) => {
+      key = undefined;
+      throw error;
+    },
+  ));
+  const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest().subarray(0, 24);
+  const mac = (message: string) => (loaded === undefined ? getKey().then((secret) => hmac(secret, message)) : hmac(loaded, message));
   const message = (purpose: TokenPurpose, id: string, issued?: string) => (issued === undefined ? `${purpose}:${id}` : `${purpose}:${id}:${issued}`);
 
   return {

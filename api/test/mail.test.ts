@@ -104,7 +104,7 @@ describe('no mail server configured', () => {
     } finally {
       console.log = original;
     }
-    expect(lines.filter((line) => line.startsWith('mail: outbox'))).toHaveLength(2);
+    expect(lines.join('\n').split('\n').filter((line) => line.startsWith('mail: outbox'))).toHaveLength(2);
     expect(await count(api.services, 'outbox')).toBe(2);
     const health = await healthDetails(api.app);
     expect(health).toMatchObject({ status: 'ok', database: { dialect: 'sqlite', ok: true }, mail: { transport: 'outbox', pending: 2 } });

@@ -4,11 +4,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
-import { groupCommit } from './group-commit.ts';
+import { open } from 'node:fs/promises';
+import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
+import { nameStatements } from './postgres-statements.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
@@ -30,22 +32,42 @@ export interface Db {
 
 export const SQLITE_FILE = 'sipa.sqlite';
 
-export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>): Db {
+/** Kysely's log hook, when the config asks to see every statement. */
+function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
+  const onQuery = config.onQuery;
+  if (!onQuery) return undefined;
+  return (event) => {
+    if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+  };
+}
+
+export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'onQuery'>): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     pool.on('error', (error) => console.error('postgres pool error', error.message));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    nameStatements(pool);
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
     return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
-  return wrap(kysely, 'sqlite', file);
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)), log: queryLog(config) });
+  const walSync = walFileSync(`${file}-wal`, fdatasync);
+  return wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync }));
 }
 
-function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
-  const write: Db['write'] = dialect === 'sqlite' ? groupCommit(kysely) : (job) => kysely.transaction().execute(job);
+async function fdatasync(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string, groupWrite?: Db['write']): Db {
+  const write: Db['write'] = groupWrite ?? ((job) => kysely.transaction().execute(job));
   return {
     kysely,
     dialect,
@@ -63,7 +85,7 @@ function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string
   };
 }
 
-export async function openAndMigrate(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>): Promise<Db> {
+export async function openAndMigrate(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'onQuery'>): Promise<Db> {
   const db = openDatabase(config);
   await migrateToLatest(db.kysely);
   return db;

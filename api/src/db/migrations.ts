@@ -2,7 +2,7 @@
  * Migrations in portable DDL (text, integer, bigint; no dialect-only types), applied in order by
  * Kysely's Migrator at start and by `npm run migrate`. Never edit a shipped migration: add one.
  */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { inboxMigrationDown, inboxMigrationUp } from '../inbox/migration.ts';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 
@@ -21,6 +21,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('unsubscribed_at', 'varchar(32)')
         .execute();
       await db.schema.createIndex('subscribers_status').on('subscribers').column('status').execute();
+      await db.schema.dropIndex('staff_sign_in_failures_failed_at').ifExists().execute();
 
       await db.schema
         .createTable('contact_messages')
@@ -212,6 +213,41 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('tasks').ifExists().execute();
+    },
+  },
+  // Indexes the query-plan test (api/test/query-plans.test.ts) asked for: forgetting an address
+  // found its staff notices by a LIKE over every outbox row's headers and its newsletter places
+  // by a scan, the campaign list sorted the whole table, and the clean-up of old sign-in failures
+  // (after one sign-in failure in twenty) read them all. And fewer index writes per sign-up:
+  // `subscribers_status` goes (the (status, created_at, id) index answers everything it did), and
+  // the indexes of columns a new row leaves empty (confirmed_at, unsubscribed_at, reply_to) hold
+  // only rows that have a value, which is all their queries (`>=`, `=`) can match.
+  '2026-11-22-019-query-plan-indexes': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('outbox').addColumn('reply_to', 'varchar(254)').execute();
+      const replyTo = db.getExecutor().adapter instanceof PostgresAdapter ? sql`lower(headers::json->>'Reply-To')` : sql`lower(json_extract(headers, '$."Reply-To"'))`;
+      await sql`update outbox set reply_to = ${replyTo} where headers like '%"Reply-To"%'`.execute(db);
+      await db.schema.createIndex('outbox_reply_to').on('outbox').column('reply_to').where(sql.ref('reply_to'), 'is not', null).execute();
+      await db.schema.createIndex('newsletter_recipients_email').on('newsletter_recipients').column('email').execute();
+      await db.schema.createIndex('newsletter_campaigns_newest').on('newsletter_campaigns').columns(['created_at', 'id']).execute();
+      await db.schema.createIndex('staff_sign_in_failures_failed_at').on('staff_sign_in_failures').column('failed_at').execute();
+      await db.schema.dropIndex('subscribers_status').ifExists().execute();
+      for (const column of ['confirmed_at', 'unsubscribed_at']) {
+        await db.schema.dropIndex(`subscribers_${column}`).ifExists().execute();
+        await db.schema.createIndex(`subscribers_${column}`).on('subscribers').column(column).where(sql.ref(column), 'is not', null).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const column of ['confirmed_at', 'unsubscribed_at']) {
+        await db.schema.dropIndex(`subscribers_${column}`).ifExists().execute();
+        await db.schema.createIndex(`subscribers_${column}`).on('subscribers').column(column).execute();
+      }
+      await db.schema.createIndex('subscribers_status').on('subscribers').column('status').execute();
+      await db.schema.dropIndex('staff_sign_in_failures_failed_at').ifExists().execute();
+      await db.schema.dropIndex('newsletter_campaigns_newest').ifExists().execute();
+      await db.schema.dropIndex('newsletter_recipients_email').ifExists().execute();
+      await db.schema.dropIndex('outbox_reply_to').ifExists().execute();
+      await db.schema.alterTable('outbox').dropColumn('reply_to').execute();
     },
   },
 };

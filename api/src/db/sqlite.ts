@@ -15,10 +15,15 @@ function bindable(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/** How many distinct statements stay prepared; the API has a few dozen, dynamic filters add some. */
+export const STATEMENT_CACHE_SIZE = 500;
+
 class StatementAdapter implements SqliteStatement {
   readonly reader: boolean;
   readonly #statement: StatementSync;
-  constructor(statement: StatementSync) {
+  readonly #database: DatabaseSync;
+  constructor(database: DatabaseSync, statement: StatementSync) {
+    this.#database = database;
     this.#statement = statement;
     this.reader = statement.columns().length > 0;
   }
@@ -30,19 +35,34 @@ class StatementAdapter implements SqliteStatement {
     return { changes, lastInsertRowid };
   }
   iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
-    return this.#statement.iterate(...parameters.map(bindable)) as IterableIterator<unknown>;
+    // A cached statement is shared: a stream gets its own, so a query run while the stream is
+    // open cannot reset it.
+    return this.#database.prepare(this.#statement.sourceSQL).iterate(...parameters.map(bindable)) as IterableIterator<unknown>;
   }
 }
 
 export class NodeSqliteAdapter implements SqliteDatabase {
   readonly database: DatabaseSync;
+  /** Prepared statements by SQL text, least recently used first (a Map keeps insertion order). */
+  readonly #statements = new Map<string, StatementAdapter>();
   constructor(database: DatabaseSync) {
     this.database = database;
   }
   prepare(sql: string): SqliteStatement {
-    return new StatementAdapter(this.database.prepare(sql));
+    // Preparing parses and plans the SQL again; the query layer sends the same few texts over
+    // and over, so each is prepared once and reused.
+    let statement = this.#statements.get(sql);
+    if (statement) {
+      this.#statements.delete(sql);
+    } else {
+      statement = new StatementAdapter(this.database, this.database.prepare(sql));
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+    }
+    this.#statements.set(sql, statement);
+    return statement;
   }
   close(): void {
+    this.#statements.clear();
     if (this.database.isOpen) this.database.close();
   }
 }

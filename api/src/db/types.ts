@@ -60,6 +60,8 @@ export interface OutboxTable {
   text_body: string;
   html_body: string | null;
   headers: string;
+  /** The Reply-To address, lower-cased (a staff notice names the visitor here), for forgetting an address. */
+  reply_to?: string | null;
   created_at: string;
   attempts: number;
   next_attempt_at: string;

@@ -137,12 +137,11 @@ export async function forgetPerson(db: Db, email: string): Promise<Forgotten> {
       removed[kind] = Number(result.numDeletedRows);
     }
     removed.subscribers = Number((await any.deleteFrom('subscribers').where('email', '=', address).executeTakeFirst()).numDeletedRows);
-    const replyTo = JSON.stringify({ 'reply-to': address }).slice(1, -1);
     removed.outbox = Number(
       (
         await any
           .deleteFrom('outbox')
-          .where((eb) => eb.or([eb('to_address', '=', address), contains('lower(headers)', replyTo)]))
+          .where((eb) => eb.or([eb('to_address', '=', address), eb('reply_to', '=', address)]))
           .executeTakeFirst()
       ).numDeletedRows,
     );

@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { preparedQuery } from '../db/prepared.ts';
 
 /** One acknowledgement per address per form per hour. */
 export const ACK_COOLDOWN_SECONDS = 60 * 60;
@@ -14,14 +15,17 @@ export const ACK_COOLDOWN_SECONDS = 60 * 60;
  * Claims `key` for `seconds`: true when no claim was running (the caller may send), false while
  * an earlier one runs. Expired claims are taken over in the same statement.
  */
+const claim = preparedQuery<{ key: string; until: number; now: number }, { key: string }>((db, slot) =>
+  db
+    .insertInto('mail_cooldowns')
+    .values({ key: slot('key'), until_at: slot('until') })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ until_at: slot('until') }).where('mail_cooldowns.until_at', '<=', slot('now')))
+    .returning('key'),
+);
+
 export async function claimCooldown(trx: Kysely<Database> | Transaction<Database>, key: string, seconds: number, now = Date.now()): Promise<boolean> {
   const nowSeconds = Math.floor(now / 1000);
   if (Math.random() < 0.02) await trx.deleteFrom('mail_cooldowns').where('until_at', '<', nowSeconds).execute();
-  const claimed = await trx
-    .insertInto('mail_cooldowns')
-    .values({ key: key.slice(0, 300), until_at: nowSeconds + seconds })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ until_at: nowSeconds + seconds }).where('mail_cooldowns.until_at', '<=', nowSeconds))
-    .returning('key')
-    .executeTakeFirst();
-  return claimed !== undefined;
+  const claimed = await claim(trx, { key: key.slice(0, 300), until: nowSeconds + seconds, now: nowSeconds });
+  return claimed.rows.length > 0;
 }

@@ -3,7 +3,8 @@
  * transaction as the submission it belongs to), then delivered; a failed delivery stays in the
  * outbox and is retried with back-off, so a mail outage never loses a submission or a notice.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { MailTransport } from './transport.ts';
@@ -55,6 +56,21 @@ export interface Mailer {
   processOutbox(now?: Date): Promise<{ sent: number; failed: number }>;
   status(): Promise<{ transport: 'smtp' | 'outbox'; ok: boolean; pending: number; failing: number }>;
   close(): void;
+}
+
+const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'] as const;
+
+/** The insert of `count` outbox rows, compiled once per count (src/db/prepared.ts); values are named `<column><row>`. */
+const outboxInserts = new Map<number, ReturnType<typeof preparedQuery<Record<string, unknown>>>>();
+function insertOutbox(count: number) {
+  let insert = outboxInserts.get(count);
+  if (!insert) {
+    insert = preparedQuery<Record<string, unknown>>((db, slot) =>
+      db.insertInto('outbox').values(Array.from({ length: count }, (_, i) => Object.fromEntries(OUTBOX_COLUMNS.map((column) => [column, slot(`${column}${i}`)])) as never)),
+    );
+    if (count <= 8) outboxInserts.set(count, insert);
+  }
+  return insert;
 }
 
 export function createMailer(options: { db: Kysely<Database>; from: string; transport?: MailTransport; log?: (line: string) => void; outboxLimit?: number }): Mailer {
@@ -125,7 +141,7 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     async enqueue(trx, mails) {
       const now = new Date().toISOString();
       const rows = mails.map((mail) => ({
-        id: randomUUID(),
+        id: newId(),
         kind: mail.kind,
         to_address: headerValue(mail.to),
         subject: headerValue(mail.subject).slice(0, 300),
@@ -136,6 +152,7 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
             Object.entries({ ...(mail.headers ?? {}), ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) }).map(([name, value]) => [name, headerValue(value)]),
           ),
         ),
+        reply_to: mail.replyTo ? headerValue(mail.replyTo).toLowerCase() : null,
         created_at: now,
         attempts: 0,
         next_attempt_at: now,
@@ -143,9 +160,10 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
         sent_at: null,
         last_error: null,
       }));
-      if (rows.length) await trx.insertInto('outbox').values(rows).execute();
-      if (!transport) {
-        for (const row of rows) log(`mail: outbox ${row.id} ${row.kind} to ${logText(row.to_address)}: ${logText(row.subject)} (no SMTP_URL; kept in the outbox)`);
+      if (rows.length) await insertOutbox(rows.length)(trx, Object.fromEntries(rows.flatMap((row, i) => OUTBOX_COLUMNS.map((column) => [`${column}${i}`, row[column]]))));
+      // One line per message, written in one call (one write to stdout, not one per message).
+      if (!transport && rows.length) {
+        log(rows.map((row) => `mail: outbox ${row.id} ${row.kind} to ${logText(row.to_address)}: ${logText(row.subject)} (no SMTP_URL; kept in the outbox)`).join('\n'));
       }
       return rows.map((row) => row.id);
     },

@@ -4,7 +4,7 @@
  * and queue the staff notice and the sender's acknowledgement (at most one an hour per address)
  * in one transaction, answer, then try the mail.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids.ts';
 import { Hono } from 'hono';
 import type * as z from 'zod/mini';
 import { PARTNERSHIP_RESPONSE_PROMISE, VOLUNTEER_RESPONSE_PROMISE } from '../../../src/lib/constants.ts';
@@ -42,7 +42,7 @@ function formRoute<S extends z.ZodMiniType, T extends keyof Database>(services: 
       const ids = await services.db.write(async (trx) => {
         await trx
           .insertInto(route.table)
-          .values(route.row(parsed.data, randomUUID(), now) as never)
+          .values(route.row(parsed.data, newId(), now) as never)
           .execute();
         await limit.count(trx, c);
         const [notice, acknowledgement] = route.mails(parsed.data, services.config.staffMailbox);

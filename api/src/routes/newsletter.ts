@@ -9,7 +9,9 @@
  * the same address (any case) adds no row. Mail scanners that fetch links (GET or HEAD) can
  * therefore never confirm a sign-up that someone else made.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../db/ids.ts';
+import { preparedQuery } from '../db/prepared.ts';
+import type { SubscribersTable } from '../db/types.ts';
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
@@ -40,6 +42,22 @@ export async function tokenLinks(services: Services, id: string, issuedAt: numbe
   };
 }
 
+// The sign-up's own statements, compiled once (src/db/prepared.ts).
+const findSubscriber = preparedQuery<{ email: string }, Pick<SubscribersTable, 'id' | 'status'>>((db, slot) => db.selectFrom('subscribers').select(['id', 'status']).where('email', '=', slot('email')));
+const insertSubscriber = preparedQuery<{ id: string; email: string; source: string | null; now: string }>((db, slot) =>
+  db.insertInto('subscribers').values({
+    id: slot('id'),
+    email: slot('email'),
+    status: 'pending',
+    source: slot('source'),
+    created_at: slot('now'),
+    updated_at: slot('now'),
+    confirmed_at: null,
+    unsubscribed_at: null,
+    confirm_sent_at: slot('now'),
+  }),
+);
+
 function isUniqueViolation(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
   return /UNIQUE constraint|duplicate key|23505/i.test(text);
@@ -61,20 +79,17 @@ export function newsletterSignupRoutes(services: Services) {
         const nowMs = Date.now();
         const now = new Date(nowMs).toISOString();
         await limit.count(trx, c);
-        const existing = await trx.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+        const existing = (await findSubscriber(trx, { email })).rows[0];
         if (existing?.status === 'confirmed') return [];
         // One confirmation per address per cooldown, whoever asks and from wherever, so the form
         // cannot be used to flood someone's inbox. Within it, the link already sent stays valid.
         if (!(await claimCooldown(trx, `newsletter.confirm:${email}`, CONFIRM_RESEND_COOLDOWN_MS / 1000, nowMs))) return [];
-        const id = existing?.id ?? randomUUID();
+        const id = existing?.id ?? newId();
         // The new link replaces any earlier one (only the newest confirm_sent_at confirms).
         if (existing) {
           await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null, confirm_sent_at: now }).where('id', '=', id).execute();
         } else {
-          await trx
-            .insertInto('subscribers')
-            .values({ id, email, status: 'pending', source, created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null, confirm_sent_at: now })
-            .execute();
+          await insertSubscriber(trx, { id, email, source, now });
         }
         const links = await tokenLinks(services, id, nowMs);
         const mails: OutgoingMail[] = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox);
