@@ -61,16 +61,16 @@ function generateContent(dir: string): void {
   const events = join(dir, 'content', 'events');
   const template = JSON.parse(readFileSync(join(events, 'african-heritage-festival.json'), 'utf8')) as Record<string, unknown>;
   for (let i = 0; i < GENERATED_EVENTS; i++) {
-    const start = new Date(Date.UTC(2024, 0, 6) + i * 7 * 86_400_000 + 15 * 3_600_000);
-    const end = new Date(start.getTime() + 3 * 3_600_000);
+    // Saturdays from January 2024, 10:00 to 13:00 Central, written with their offset as the schema asks.
+    const day = new Date(Date.UTC(2024, 0, 6) + i * 7 * 86_400_000).toISOString().slice(0, 10);
     writeFileSync(
       join(events, `generated-event-${i}.json`),
       JSON.stringify({
         ...template,
         id: `generated-event-${i}`,
         title: `Community gathering ${i + 1}`,
-        date: start.toISOString(),
-        endDate: end.toISOString(),
+        date: `${day}T10:00:00-06:00`,
+        endDate: `${day}T13:00:00-06:00`,
         category: EVENT_CATEGORIES[i % EVENT_CATEGORIES.length],
         isFeatured: false,
         attendees: 40 + (i % 60),
