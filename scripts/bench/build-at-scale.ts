@@ -26,7 +26,7 @@ function projectCopy(): string {
 
 const TAGS = ['community', 'families', 'financial literacy', 'youth', 'volunteers', 'education', 'wellness', 'newcomers'];
 const CATEGORIES = ['Community Support', 'Financial Empowerment', 'Cultural Celebration', 'Mental Health', 'Youth Programs', 'Volunteer', 'Community Events'];
-const EVENT_CATEGORIES = ['workshop', 'cultural', 'fundraiser', 'community'];
+const EVENT_CATEGORIES = ['workshop', 'cultural', 'fundraiser', 'youth', 'health'];
 
 function generateContent(dir: string): void {
   const blog = join(dir, 'content', 'blog');
