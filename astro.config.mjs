@@ -11,6 +11,8 @@ export default defineConfig({
   site: site.url,
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
+  // A class per scoped component (not a data- attribute per element): fewer bytes in every page.
+  scopedStyleStrategy: 'class',
   integrations: [
     react(),
     mdx(),

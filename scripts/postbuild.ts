@@ -1,17 +1,28 @@
 /**
- * After `astro build`: writes the CDN files (`_redirects`, `_headers`) and the nginx site
- * (deploy/nginx/sipa.conf) from the same tables the Node server uses, and fails the build if two
- * files in dist/ differ only by letter case.
+ * After `astro build`: fits each page's first paint into one round trip (scripts/first-flight.ts),
+ * writes the CDN files (`_redirects`, `_headers`) and the nginx site (deploy/nginx/sipa.conf) from
+ * the same tables the Node server uses, and fails the build if two files in dist/ differ only by
+ * letter case.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { routeAliases } from '../src/lib/routes.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import { sectionNotFoundPages } from '../api/src/static-site.ts';
-import { listFiles } from './page-weight.ts';
+import { htmlPages, listFiles } from './page-weight.ts';
+import { pageScripts, rewritePage } from './first-flight.ts';
 import { writeNginxSite } from '../deploy/nginx-config.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
+
+const externalScripts = new Map<string, string>();
+for (const page of htmlPages(dist)) {
+  const html = readFileSync(page.file, 'utf8');
+  const result = rewritePage(html, dist, pageScripts(html, dist));
+  for (const [path, code] of result.externalScripts) externalScripts.set(path, code);
+  writeFileSync(page.file, result.html);
+}
+for (const [path, code] of externalScripts) writeFileSync(join(dist, path), code);
 
 const files = listFiles(dist).map((path) => relative(dist, path));
 const byLowerCase = new Map<string, string>();

@@ -2,8 +2,10 @@
  * The blog list: search box, category dropdown, 4 posts a page with Previous/Next and numbers
  * (only when more than 4 match), the empty state with Reset Filters, and ?tag= / ?q= / ?category= from
  * the address. The server render is one static page of the unfiltered list (/blog, /blog/2, ...)
- * whose pagination links work without script; once hydrated the island fetches the compact
- * index (slug, title, excerpt, tags, category, date, image: never the bodies) and filters it.
+ * whose pagination links work without script. The compact index (slug, title, excerpt, tags,
+ * category, date, image: never the bodies) grows with the blog, so it is fetched only when the
+ * visitor first searches or filters; until then the page numbers load the static pages, and a
+ * page costs the same with 7 posts or 1,000.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
@@ -14,6 +16,8 @@ import {
   filterPosts,
   formatPostDate,
   paginate,
+  paginationWindow,
+  PAGE_GAP,
   type BlogIndexEntry,
 } from '../lib/blog.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -114,12 +118,18 @@ export default function BlogBrowser({
   const plain = search === initialSearch && category === initialCategory;
   useAddressSync(
     plain ? blogPageHref(page, basePath) : '/blog',
-    plain ? {} : { q: search.trim() ? search : undefined, category: category === ALL_CATEGORIES ? undefined : category, page: page > 1 ? String(page) : undefined },
+    plain
+      ? {}
+      : { q: search.trim() ? search : undefined, category: category === ALL_CATEGORIES ? undefined : category, page: page > 1 ? String(page) : undefined },
     ready && index !== null,
   );
 
+  // A filter that came from the address (or was typed before hydration) needs the index.
   useEffect(() => {
-    void loadIndex();
+    if (ready && !plain) void loadIndex();
+  }, [ready, plain, loadIndex]);
+
+  useEffect(() => {
     // Sidebar links (popular tags, categories) set the filters here instead of reloading.
     function onClick(e: globalThis.MouseEvent) {
       const link = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-blog-tag], a[data-blog-category]');
@@ -144,7 +154,13 @@ export default function BlogBrowser({
 
   const result = useMemo(() => {
     if (!index) {
-      return { items: posts, page: initialPage, pageCount: initialPageCount, total: initialTotal, showPagination: initialTotal > posts.length || initialPageCount > 1 };
+      return {
+        items: posts,
+        page: initialPage,
+        pageCount: initialPageCount,
+        total: initialTotal,
+        showPagination: initialTotal > posts.length || initialPageCount > 1,
+      };
     }
     return paginate(filterPosts(index, search, category), page);
   }, [index, posts, initialPage, initialPageCount, initialTotal, search, category, page]);
@@ -173,7 +189,7 @@ export default function BlogBrowser({
     scrollToList();
   }
 
-  const numbers = Array.from({ length: result.pageCount }, (_, i) => i + 1);
+  const numbers = paginationWindow(result.page, result.pageCount);
 
   return (
     <div className="blog-browser">
@@ -223,19 +239,25 @@ export default function BlogBrowser({
               </span>
             )}
             <ol className="blog-pagination__numbers">
-              {numbers.map((n) => (
-                <li key={n}>
-                  <a
-                    className="blog-pagination__number"
-                    href={blogPageHref(n, basePath)}
-                    aria-current={n === result.page ? 'page' : undefined}
-                    aria-label={`Page ${n}`}
-                    onClick={(e) => goTo(e, n)}
-                  >
-                    {n}
-                  </a>
-                </li>
-              ))}
+              {numbers.map((n, i) =>
+                n === PAGE_GAP ? (
+                  <li key={`gap-${i}`} className="blog-pagination__gap" aria-hidden="true">
+                    …
+                  </li>
+                ) : (
+                  <li key={n}>
+                    <a
+                      className="blog-pagination__number"
+                      href={blogPageHref(n, basePath)}
+                      aria-current={n === result.page ? 'page' : undefined}
+                      aria-label={`Page ${n}`}
+                      onClick={(e) => goTo(e, n)}
+                    >
+                      {n}
+                    </a>
+                  </li>
+                ),
+              )}
             </ol>
             {result.page < result.pageCount ? (
               <a className="blog-pagination__step" href={blogPageHref(result.page + 1, basePath)} onClick={(e) => goTo(e, result.page + 1)}>

@@ -72,6 +72,31 @@ export function paginate<T>(items: readonly T[], page: number, pageSize: number 
   };
 }
 
+/** A hidden run of page numbers in the pagination ("…"). */
+export const PAGE_GAP = 'gap';
+export type PageLink = number | typeof PAGE_GAP;
+
+/**
+ * The page numbers the pagination shows: the first, the last, and the current page with one
+ * neighbour each side, with a gap for every hidden run (page 5 of 252: 1 … 4 5 6 … 252). A gap
+ * that would hide a single number shows the number instead, so no gap ever stands for one page.
+ */
+export function paginationWindow(current: number, pageCount: number, neighbours = 1): PageLink[] {
+  const last = Math.max(1, Math.floor(pageCount));
+  const page = Math.min(Math.max(1, Math.floor(current) || 1), last);
+  const from = Math.max(1, page - neighbours);
+  const to = Math.min(last, page + neighbours);
+  const links: PageLink[] = [];
+  if (from > 1) links.push(1);
+  if (from === 3) links.push(2);
+  else if (from > 3) links.push(PAGE_GAP);
+  for (let n = from; n <= to; n++) links.push(n);
+  if (to === last - 2) links.push(last - 1);
+  else if (to < last - 2) links.push(PAGE_GAP);
+  if (to < last) links.push(last);
+  return links;
+}
+
 /** The static URL of list page n: /blog for 1, /blog/{n} after (or under a category's list). */
 export function blogPageHref(page: number, base: string = '/blog'): string {
   return page <= 1 ? base : `${base}/${page}`;

@@ -39,7 +39,6 @@ export function setUpFaq(root: HTMLElement): void {
       update();
     });
   }
-  root.querySelector<HTMLElement>('[data-faq-controls]')?.removeAttribute('hidden');
   update();
 }
 

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { measureSite } from '../../scripts/page-weight.ts';
 
-/** What a page may cost before it can paint: its HTML plus render-blocking CSS, gzipped. */
-const BUDGET_BYTES = 28 * 1024;
+/**
+ * What a page may cost before it can paint: its HTML plus render-blocking CSS, gzipped. 14.6 KB
+ * is what the first round trip of a new connection carries (10 TCP segments), so a page within
+ * it paints without waiting for a second one.
+ */
+const BUDGET_BYTES = 14.6 * 1024;
 /** Pages that have nothing to react to: they must not download a framework. */
 const STATIC_ROUTES = [
   '/privacy',
@@ -25,9 +29,9 @@ describe('byte budget over dist/', () => {
   });
 
   it.each(pages.map((page) => [page.route, page] as const))(
-    '%s: HTML plus render-blocking CSS stays under 28 KB gzipped',
+    '%s: HTML plus render-blocking CSS fits in 14.6 KB gzipped',
     (_route, page) => {
-      expect(page.html.gzip + page.css.gzip).toBeLessThan(BUDGET_BYTES);
+      expect(page.html.gzip + page.css.gzip).toBeLessThanOrEqual(BUDGET_BYTES);
     },
   );
 

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 async function openBlog(page: Page, path = '/blog') {
-  const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
   await page.goto(path);
-  await index;
   await expect(page.locator('astro-island[component-url*="BlogBrowser"]:not([ssr])')).toHaveCount(1);
 }
 
@@ -195,9 +193,7 @@ test.describe('blog article', () => {
 
   test('a tag link opens the list filtered by that tag', async ({ page }) => {
     await page.goto('/blog/youth-leadership-program');
-    const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
     await page.locator('.post-tags').getByRole('link', { name: 'leadership' }).click();
-    await index;
     await expect(page).toHaveURL(/\/blog\/tag\/leadership$/);
     await expect(search(page)).toHaveValue('leadership');
     await expect(cards(page)).toHaveCount(2);
@@ -234,4 +230,57 @@ test('the home page previews the 3 newest posts', async ({ page }) => {
   await expect(links.nth(1)).toHaveAttribute('href', '/blog/personal-finance-youth-program');
   await expect(links.nth(2)).toHaveAttribute('href', '/blog/financial-literacy-workshop');
   await expect(section.getByRole('link', { name: 'Read all stories' })).toHaveAttribute('href', '/blog');
+});
+
+test.describe('blog at scale', () => {
+  test('the search index is fetched on the first search, not at load', async ({ page }) => {
+    const indexRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/blog/search-index.json')) indexRequests.push(req.url());
+    });
+    await openBlog(page);
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests, 'no index request at load').toHaveLength(0);
+    const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
+    await search(page).fill('fam');
+    await index;
+    await expect(page.getByText(/^\d+ articles? found$/)).toBeVisible();
+    await search(page).fill('families');
+    await category(page).selectOption('Community Support');
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests, 'one index request for every later search').toHaveLength(1);
+  });
+
+  test('1,000 matches: a window of page numbers that wraps within a phone screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const posts = Array.from({ length: 1000 }, (_, i) => ({
+      id: 10_000 + i,
+      slug: `scale-post-${i}`,
+      title: `Scale post ${i}`,
+      excerpt: 'A generated post for the pagination test.',
+      tags: ['scale'],
+      category: 'Community Support',
+      date: `2020-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      image: '/art/blog/financial-literacy-workshop.svg',
+      imageAlt: '',
+      author: 'Amina Diallo',
+    }));
+    await page.route('**/blog/search-index.json', (route) => route.fulfill({ json: posts }));
+    await openBlog(page);
+    await search(page).fill('scale');
+    await expect(page.getByText('1000 articles found')).toBeVisible();
+    const nav = pagination(page);
+    const numbers = nav.locator('.blog-pagination__numbers > li');
+    await expect(numbers).toHaveText(['1', '2', '…', '250']);
+    for (const n of [2, 3, 4, 5]) await nav.getByRole('link', { name: `Page ${n}`, exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'Page 5', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(numbers).toHaveText(['1', '…', '4', '5', '6', '…', '250']);
+    await expect(nav.locator('.blog-pagination__gap')).toHaveCount(2);
+    await expect(nav.locator('.blog-pagination__gap').first()).toHaveAttribute('aria-hidden', 'true');
+    await nav.getByRole('link', { name: 'Page 250', exact: true }).click();
+    await expect(numbers).toHaveText(['1', '…', '249', '250']);
+    await expect(cards(page)).toHaveCount(4);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
 });

@@ -16,7 +16,9 @@ async function holdIslandScripts(page: Page): Promise<Gate> {
   const held: Route[] = [];
   let opened = false;
   await page.route('**/_astro/**/*.js', async (route) => {
-    if (opened) await route.continue();
+    // Astro's island runtime (moved out of the page by scripts/first-flight.ts) is not an island's
+    // script: it passes, so each island asks for its own script, which is held.
+    if (opened || /\/_astro\/inline\.[0-9a-f]+\.js$/.test(route.request().url())) await route.continue();
     else held.push(route);
   });
   return {

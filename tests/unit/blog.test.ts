@@ -10,6 +10,7 @@ import {
   formatPostDate,
   matchesBlogSearch,
   paginate,
+  paginationWindow,
   popularTags,
   recentPosts,
   relatedPosts,
@@ -89,6 +90,35 @@ describe('pagination', () => {
     expect(blogCategoryPath('Community Support')).toBe('/blog/category/community-support');
     expect(blogCategoryPath('Youth Programs')).toBe('/blog/category/youth-programs');
     expect(blogTagPath('financial literacy')).toBe('/blog/tag/financial-literacy');
+  });
+});
+
+describe('pagination window', () => {
+  it('shows 1 … 4 5 6 … 252 on page 5 of 252', () => {
+    expect(paginationWindow(5, 252)).toEqual([1, 'gap', 4, 5, 6, 'gap', 252]);
+  });
+  it('keeps the first and last pages and one neighbour each side of the current one', () => {
+    expect(paginationWindow(1, 252)).toEqual([1, 2, 'gap', 252]);
+    expect(paginationWindow(252, 252)).toEqual([1, 'gap', 251, 252]);
+    expect(paginationWindow(126, 252)).toEqual([1, 'gap', 125, 126, 127, 'gap', 252]);
+    expect(paginationWindow(250, 252)).toEqual([1, 'gap', 249, 250, 251, 252]);
+  });
+  it('never hides a single page behind a gap', () => {
+    expect(paginationWindow(3, 252)).toEqual([1, 2, 3, 4, 'gap', 252]);
+    expect(paginationWindow(4, 252)).toEqual([1, 2, 3, 4, 5, 'gap', 252]);
+    expect(paginationWindow(5, 252)).toEqual([1, 'gap', 4, 5, 6, 'gap', 252]);
+    expect(paginationWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(paginationWindow(249, 252)).toEqual([1, 'gap', 248, 249, 250, 251, 252]);
+  });
+  it('shows every number of a short list', () => {
+    expect(paginationWindow(1, 1)).toEqual([1]);
+    expect(paginationWindow(2, 2)).toEqual([1, 2]);
+    expect(paginationWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(paginationWindow(2, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('clamps a page out of range', () => {
+    expect(paginationWindow(0, 10)).toEqual([1, 2, 'gap', 10]);
+    expect(paginationWindow(99, 10)).toEqual([1, 'gap', 9, 10]);
   });
 });
 

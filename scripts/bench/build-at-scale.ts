@@ -1,0 +1,155 @@
+/**
+ * Build time and peak memory of `npm run build` (astro build + postbuild) at the site's real size
+ * and at about 1,500 pages: 1,000 blog posts and 200 events generated into a temporary copy of
+ * the project (never into content/, never committed), plus what /blog weighs at each size.
+ *   node scripts/bench/build-at-scale.ts      prints the Markdown section
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { htmlPages, measurePage } from '../page-weight.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+export const GENERATED_POSTS = 1000;
+export const GENERATED_EVENTS = 200;
+
+/** A copy of what the build reads, with node_modules linked rather than copied. */
+function projectCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sipa-build-scale-'));
+  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'content', 'public', 'src', 'scripts', 'api']) {
+    cpSync(join(root, entry), join(dir, entry), { recursive: true, filter: (path) => !path.includes(`${join('api', 'node_modules')}`) });
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+const TAGS = ['community', 'families', 'financial literacy', 'youth', 'volunteers', 'education', 'wellness', 'newcomers'];
+const CATEGORIES = ['Community Support', 'Financial Empowerment', 'Cultural Celebration', 'Mental Health', 'Youth Programs', 'Volunteer', 'Community Events'];
+const EVENT_CATEGORIES = ['workshop', 'cultural', 'fundraiser', 'youth', 'health'];
+
+function generateContent(dir: string): void {
+  const blog = join(dir, 'content', 'blog');
+  for (let i = 0; i < GENERATED_POSTS; i++) {
+    const day = new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const tags = [TAGS[i % TAGS.length], TAGS[(i * 3 + 1) % TAGS.length]];
+    writeFileSync(
+      join(blog, `generated-post-${i}.mdx`),
+      [
+        '---',
+        `id: ${10_000 + i}`,
+        `slug: generated-post-${i}`,
+        `title: "Community update number ${i + 1}"`,
+        `excerpt: "What families, volunteers and partners did together in week ${i + 1}: workshops, visits and new neighbours welcomed."`,
+        'author: "Amina Diallo"',
+        `date: "${day}"`,
+        `category: "${CATEGORIES[i % CATEGORIES.length]}"`,
+        'image: "/art/blog/financial-literacy-workshop.svg"',
+        'imageAlt: "Illustration of a workshop table with a calculator, a notebook and coins on a woven cloth"',
+        `tags: ${JSON.stringify([...new Set(tags)])}`,
+        '---',
+        '',
+        `This week ${20 + (i % 30)} families joined our programs. Volunteers met new arrivals at the airport, helped with school enrolment and sat with parents at the bank.`,
+        '',
+        '## What comes next',
+        '',
+        'Our next workshop covers budgeting for a first winter in North Texas. Every session has interpreters, and children are welcome.',
+        '',
+      ].join('\n'),
+    );
+  }
+  const events = join(dir, 'content', 'events');
+  const template = JSON.parse(readFileSync(join(events, 'african-heritage-festival.json'), 'utf8')) as Record<string, unknown>;
+  for (let i = 0; i < GENERATED_EVENTS; i++) {
+    // Saturdays from January 2024, 10:00 to 13:00 Central, written with their offset as the schema asks.
+    const day = new Date(Date.UTC(2024, 0, 6) + i * 7 * 86_400_000).toISOString().slice(0, 10);
+    writeFileSync(
+      join(events, `generated-event-${i}.json`),
+      JSON.stringify({
+        ...template,
+        id: `generated-event-${i}`,
+        title: `Community gathering ${i + 1}`,
+        date: `${day}T10:00:00-06:00`,
+        endDate: `${day}T13:00:00-06:00`,
+        category: EVENT_CATEGORIES[i % EVENT_CATEGORIES.length],
+        isFeatured: false,
+        attendees: 40 + (i % 60),
+      }),
+    );
+  }
+}
+
+export interface BuildMeasure {
+  pages: number;
+  seconds: number;
+  peakMb: number;
+  blogHtmlGzip: number;
+  blogFirstFlightGzip: number;
+  blogJsGzip: number;
+  indexKb: number;
+}
+
+/** Runs the build in `dir` under /usr/bin/time (the peak resident memory of the build's processes). */
+function build(dir: string): BuildMeasure {
+  const started = performance.now();
+  const report = join(dir, 'build-time.txt');
+  execFileSync('/usr/bin/time', ['-f', '%M', '-o', report, 'sh', '-c', `"${process.execPath}" node_modules/astro/bin/astro.mjs build && "${process.execPath}" scripts/postbuild.ts`], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const peakKb = Number(readFileSync(report, 'utf8').trim().split('\n').at(-1));
+  const dist = join(dir, 'dist');
+  const pages = htmlPages(dist);
+  const blog = measurePage('/blog', join(dist, 'blog', 'index.html'), dist);
+  const index = join(dist, 'blog', 'search-index.json');
+  return {
+    pages: pages.length,
+    seconds,
+    peakMb: peakKb / 1024,
+    blogHtmlGzip: blog.html.gzip,
+    blogFirstFlightGzip: blog.html.gzip + blog.css.gzip,
+    blogJsGzip: blog.js.gzip,
+    indexKb: existsSync(index) ? readFileSync(index).byteLength / 1024 : 0,
+  };
+}
+
+export async function buildAtScale(): Promise<{ real: BuildMeasure; scaled: BuildMeasure }> {
+  const realDir = projectCopy();
+  const scaledDir = projectCopy();
+  try {
+    const real = build(realDir);
+    generateContent(scaledDir);
+    const scaled = build(scaledDir);
+    return { real, scaled };
+  } finally {
+    rmSync(realDir, { recursive: true, force: true });
+    rmSync(scaledDir, { recursive: true, force: true });
+  }
+}
+
+export function buildAtScaleMarkdown({ real, scaled }: { real: BuildMeasure; scaled: BuildMeasure }): string {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const row = (label: string, m: BuildMeasure) =>
+    `| ${label} | ${m.pages} | ${m.seconds.toFixed(1)} | ${m.peakMb.toFixed(0)} | ${kb(m.blogHtmlGzip)} | ${kb(m.blogFirstFlightGzip)} | ${kb(m.blogJsGzip)} | ${m.indexKb.toFixed(0)} |`;
+  return [
+    `\`npm run build\` (astro build and postbuild) in a temporary copy of the project; the larger one with ${GENERATED_POSTS} generated posts and ${GENERATED_EVENTS} generated events. ` +
+      'Peak memory is the largest resident set of the build (`/usr/bin/time`). /blog columns are gzipped; the search index is fetched only when a visitor first searches or filters.',
+    '',
+    '| site | pages | build s | peak MB | /blog HTML gz KB | /blog first flight gz KB | /blog JS gz KB | search index KB (raw, on demand) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    row('real content', real),
+    row(`+${GENERATED_POSTS} posts, +${GENERATED_EVENTS} events`, scaled),
+  ].join('\n');
+}
+
+/** The bench report's section (scripts/bench.ts loads every module here that exports one). */
+export async function section(): Promise<{ title: string; markdown: string }> {
+  return { title: 'Build at scale', markdown: buildAtScaleMarkdown(await buildAtScale()) };
+}
+
+if (import.meta.main) {
+  const { title, markdown } = await section();
+  console.log(`## ${title}\n\n${markdown}`);
+}

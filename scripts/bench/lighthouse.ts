@@ -1,0 +1,180 @@
+/**
+ * Lighthouse on the built site: every main route in the mobile preset (simulated throttling: a slow
+ * 4G network and a 4× slower CPU), three runs each, the median reported. Targets: performance 100
+ * and LCP at most 1.0 s on every route, CLS 0.
+ *
+ * Needs `npm run build`. Serves dist/ with the project's own server (api/src/server.ts, so the
+ * compression and headers are those of production) on LIGHTHOUSE_PORT (default 5430), and drives
+ * the system Chromium (CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium) headless.
+ *   node scripts/bench/lighthouse.ts            prints the Markdown section
+ *   LIGHTHOUSE_RUNS=5 node scripts/bench/lighthouse.ts /donate /faq
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { distDir } from '../page-weight.ts';
+import { chromiumExecutable } from '../../tests/support/browser.ts';
+
+/** The routes a visitor lands on: one of every template the site has. */
+export const MAIN_ROUTES = [
+  '/',
+  '/about',
+  '/programs',
+  '/programs/early-learning',
+  '/get-involved',
+  '/donate',
+  '/events',
+  '/blog',
+  '/faq',
+  '/contact',
+  '/team',
+  '/impact',
+] as const;
+
+export const TARGET_SCORE = 100;
+export const TARGET_LCP_MS = 1000;
+
+export interface LighthouseRow {
+  route: string;
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Every run's score and LCP, so a reader sees the spread behind the median. */
+  runs: { score: number; lcpMs: number }[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function waitForServer(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`lighthouse bench: the server exited with ${child.exitCode}`);
+    if ((await fetch(url).catch(() => null))?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`lighthouse bench: no answer from ${url} within 60 s`);
+}
+
+/** Starts the project's server on dist/ with a throwaway database; returns its address and a stop. */
+export async function serveDist(port: number, dist = distDir): Promise<{ base: string; stop: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sipa-lighthouse-'));
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', '..', 'api', 'src', 'server.ts')], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(`${base}/api/health`, child);
+  return {
+    base,
+    stop: () => {
+      child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+
+function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number } {
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+export async function lighthouseRoutes(options: { routes?: readonly string[]; runs?: number; port?: number } = {}): Promise<LighthouseRow[]> {
+  const routes = options.routes ?? MAIN_ROUTES;
+  const runs = options.runs ?? 3;
+  const server = await serveDist(options.port ?? 5430);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? chromiumExecutable(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const samples = new Map<string, ReturnType<typeof readRun>[]>(routes.map((route) => [route, []]));
+    // Rounds interleave the routes, so a busy moment on the machine does not land on one route only.
+    for (let round = 0; round < runs; round++) {
+      for (const route of routes) {
+        const result = await lighthouse(`${server.base}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          formFactor: 'mobile',
+          throttlingMethod: 'simulate',
+        });
+        if (!result) throw new Error(`lighthouse: no result for ${route}`);
+        samples.get(route)!.push(readRun(result));
+      }
+    }
+    return routes.map((route) => {
+      const all = samples.get(route)!;
+      return {
+        route,
+        score: median(all.map((r) => r.score)),
+        lcpMs: median(all.map((r) => r.lcpMs)),
+        fcpMs: median(all.map((r) => r.fcpMs)),
+        tbtMs: median(all.map((r) => r.tbtMs)),
+        cls: median(all.map((r) => r.cls)),
+        runs: all.map((r) => ({ score: r.score, lcpMs: r.lcpMs })),
+      };
+    });
+  } finally {
+    chrome.kill();
+    server.stop();
+  }
+}
+
+export function lighthouseMarkdown(rows: readonly LighthouseRow[], runs: number): string {
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  const lines = [
+    `Lighthouse ${'mobile'} preset, simulated throttling, median of ${runs} runs per route (runs interleaved across routes). ` +
+      `Targets: performance ${TARGET_SCORE}, LCP at most ${s(TARGET_LCP_MS)} s, CLS 0.`,
+    '',
+    '| route | performance | LCP s | FCP s | TBT ms | CLS | runs (score / LCP s) | on target |',
+    '|---|---:|---:|---:|---:|---:|---|:-:|',
+    ...rows.map((r) => {
+      const ok = r.score >= TARGET_SCORE && r.lcpMs <= TARGET_LCP_MS && r.cls === 0;
+      return `| ${r.route} | ${r.score} | ${s(r.lcpMs)} | ${s(r.fcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${r.runs.map((x) => `${x.score} / ${s(x.lcpMs)}`).join(', ')} | ${ok ? 'yes' : '**no**'} |`;
+    }),
+  ];
+  const misses = rows.filter((r) => r.score < TARGET_SCORE || r.lcpMs > TARGET_LCP_MS || r.cls !== 0);
+  lines.push('', misses.length ? `${misses.length} of ${rows.length} routes miss a target: ${misses.map((r) => r.route).join(', ')}.` : `All ${rows.length} routes meet every target.`);
+  return lines.join('\n');
+}
+
+/** The bench report's section (scripts/bench.ts loads every module here that exports one). */
+export async function section(): Promise<{ title: string; markdown: string }> {
+  const title = 'Lighthouse (mobile, simulated throttling)';
+  if (!existsSync(join(distDir, 'index.html'))) return { title, markdown: 'No dist/: run `npm run build` first.' };
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  const rows = await lighthouseRoutes({ runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430) });
+  return { title, markdown: lighthouseMarkdown(rows, runs) };
+}
+
+if (import.meta.main) {
+  const routes = process.argv.slice(2);
+  if (routes.length) {
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+    const rows = await lighthouseRoutes({ routes, runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430) });
+    console.log(lighthouseMarkdown(rows, runs));
+  } else {
+    const { title, markdown } = await section();
+    console.log(`## ${title}\n\n${markdown}`);
+  }
+}

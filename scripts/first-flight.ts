@@ -1,0 +1,218 @@
+/**
+ * Makes each built page paint from its first network round trip (about 14.6 KB compressed):
+ * - its render-blocking stylesheets are inlined into the page, less every rule whose selector
+ *   names a class that neither the page's HTML nor any script it loads can produce (a rule the
+ *   page cannot use); the page then needs no second request before it paints;
+ * - its inline scripts (Astro's island runtime, 4 KB on every page with an island, and small page
+ *   modules) move to content-named files under _astro/, cached once for the whole site; any other
+ *   inline script stays where it is, with its hash in the policy;
+ * - its Content-Security-Policy <meta> lists only the hashes of the inline styles that page holds
+ *   (Astro writes the hashes of every page of the site into every page).
+ * Pure string work over dist/, run by scripts/postbuild.ts after `astro build`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
+const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g;
+
+export const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** Splits CSS into its top-level blocks: `prelude { body }` (at-rules keep their nested body). */
+function topLevelBlocks(css: string): { prelude: string; body: string }[] {
+  const blocks: { prelude: string; body: string }[] = [];
+  let i = 0;
+  while (i < css.length) {
+    const open = css.indexOf('{', i);
+    if (open === -1) break;
+    const semicolon = css.indexOf(';', i);
+    if (semicolon !== -1 && semicolon < open && css.slice(i, semicolon).trim().startsWith('@')) {
+      // A statement at-rule (@import, @charset): kept as it is.
+      blocks.push({ prelude: css.slice(i, semicolon + 1).trim(), body: '' });
+      i = semicolon + 1;
+      continue;
+    }
+    let depth = 1;
+    let j = open + 1;
+    while (j < css.length && depth > 0) {
+      if (css[j] === '{') depth++;
+      else if (css[j] === '}') depth--;
+      j++;
+    }
+    blocks.push({ prelude: css.slice(i, open).trim(), body: css.slice(open + 1, j - 1) });
+    i = j;
+  }
+  return blocks;
+}
+
+/**
+ * Class names a selector requires (`.a:hover > .b[x]` → a, b). What sits inside :not(), :is(),
+ * :where() or :has() is not counted: `:not(.x)` matches more when .x never occurs, not less.
+ */
+function classesOf(selector: string): string[] {
+  let plain = selector;
+  while (/:(not|is|where|has)\([^()]*\)/.test(plain)) plain = plain.replace(/:(not|is|where|has)\([^()]*\)/g, '');
+  return [...plain.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+}
+
+/** A selector list split at its top-level commas (not those inside :is(a, b)). */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '(') depth++;
+    else if (list[i] === ')') depth--;
+    else if (list[i] === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+/** Drops the rules no selector of which the page can match; keeps every at-rule but @media/@supports' unused rules. */
+export function pruneCss(css: string, usable: (className: string) => boolean): string {
+  let out = '';
+  for (const { prelude, body } of topLevelBlocks(css)) {
+    if (!body && prelude.startsWith('@')) {
+      out += prelude;
+      continue;
+    }
+    if (/^@(media|supports|layer|container)\b/.test(prelude)) {
+      const inner = pruneCss(body, usable);
+      if (inner) out += `${prelude}{${inner}}`;
+      continue;
+    }
+    if (prelude.startsWith('@')) {
+      out += `${prelude}{${body}}`;
+      continue;
+    }
+    const selectors = splitSelectors(prelude).filter((selector) => classesOf(selector).every(usable));
+    if (selectors.length) out += `${selectors.join(',')}{${body}}`;
+  }
+  return out;
+}
+
+/**
+ * Whether a class can occur on the page: its name is a word of the page or of a script it loads,
+ * or starts with a word that ends in '-' or '_' (a name a script puts together: `badge--${state}`).
+ */
+function usableClassNames(html: string, scripts: readonly string[]): (className: string) => boolean {
+  const words = new Set<string>();
+  for (const text of [html, ...scripts]) for (const m of text.matchAll(/[_a-zA-Z][\w-]*/g)) words.add(m[0]);
+  const stems = [...words].filter((word) => /[-_]$/.test(word));
+  return (name) => words.has(name) || stems.some((stem) => name.startsWith(stem));
+}
+
+/** Every script a page may run: its inline code, its entry files and what they import, statically or not. */
+export function pageScripts(html: string, dist: string): string[] {
+  const entries = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc="(\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="(\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/\b(?:component|renderer)-url="(\/[^"]+\.js)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/(?:import|from)\s*\(?\s*["'](\/[^"']+\.js)["']/g)].map((m) => m[1]!),
+  ];
+  const seen = new Map<string, string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    const code = readFileSync(file, 'utf8');
+    seen.set(file, code);
+    for (const m of code.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
+      const spec = m[1]!;
+      visit(spec.startsWith('/') ? join(dist, spec) : join(dirname(file), spec));
+    }
+  };
+  for (const entry of entries) visit(join(dist, entry));
+  return [...seen.values()];
+}
+
+export interface FirstFlightResult {
+  html: string;
+  inlinedStylesheets: string[];
+  /** Scripts moved out of the page: path under dist/ to content. */
+  externalScripts: Map<string, string>;
+}
+
+/**
+ * Rewrites one page: stylesheets inlined and pruned, the CSP meta narrowed to the page's own
+ * inline code. `scripts` are the texts of every JS file the page loads (page-weight.ts finds them).
+ */
+export function rewritePage(html: string, dist: string, scripts: readonly string[]): FirstFlightResult {
+  const usable = usableClassNames(html, scripts);
+  const inlined: string[] = [];
+  let rewritten = html.replace(STYLESHEET_LINK, (link, href: string) => {
+    const file = join(dist, href);
+    if (!existsSync(file)) return link;
+    inlined.push(href);
+    const css = pruneCss(readFileSync(file, 'utf8'), usable);
+    return css ? `<style>${css}</style>` : '';
+  });
+  rewritten = mergeStyles(rewritten);
+  const externalScripts = new Map<string, string>();
+  const external = (code: string) => {
+    const path = `_astro/inline.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
+    externalScripts.set(path, code);
+    return `/${path}`;
+  };
+  // Astro's island runtime and its hydration directives: classic scripts that must run in their
+  // order (the runtime reads the global the first directive creates). They go into one file, in
+  // that order, loaded `async` where the first stood: as early as before, and never waiting for
+  // the page's module scripts.
+  const runtime = [...rewritten.matchAll(INLINE_CODE)].filter(
+    ([, tag, attributes, code]) => tag === 'script' && !/\b(src|type)=/.test(attributes!) && /\bAstro\b/.test(code!),
+  );
+  if (runtime.length) {
+    const src = external(runtime.map((m) => m[3]).join('\n'));
+    let out = '';
+    let cursor = 0;
+    runtime.forEach((m, i) => {
+      out += rewritten.slice(cursor, m.index!) + (i === 0 ? `<script src="${src}" async></script>` : '');
+      cursor = m.index! + m[0].length;
+    });
+    rewritten = out + rewritten.slice(cursor);
+  }
+  // Inline module scripts keep their semantics as module files (both run after parsing, in order).
+  rewritten = rewritten.replace(INLINE_CODE, (element, tag: string, attributes: string, code: string) =>
+    tag === 'script' && code.trim() && /^\s*type="module"\s*$/.test(attributes) ? `<script type="module" src="${external(code)}"></script>` : element,
+  );
+  const hashes = { script: new Set<string>(), style: new Set<string>() };
+  for (const [, tag, attributes, code] of rewritten.matchAll(INLINE_CODE)) {
+    if (!code!.trim() || /\bsrc=|type="application\/ld\+json"/.test(attributes!)) continue; // nothing inline to run
+    hashes[tag as 'script' | 'style'].add(sha256(code!));
+  }
+  rewritten = rewritten.replace(/(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i, (_all, start: string, policy: string, end: string) => {
+    const directives = policy.split(';').map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'script-src' && name !== 'style-src') return directive.trim();
+      const own = hashes[name === 'script-src' ? 'script' : 'style'];
+      return [name, ...sources.filter((source) => !source.startsWith("'sha256-")), ...own].join(' ');
+    });
+    return `${start}${directives.join(';')}${end}`;
+  });
+  return { html: rewritten, inlinedStylesheets: inlined, externalScripts };
+}
+
+/**
+ * The page's <style> elements joined into one, where the first of them stood in the head (the
+ * same order, so the same cascade): one hash in the policy instead of one per component, and one
+ * compression window. Left alone if a stylesheet link still sits among them (its place in the
+ * cascade would change).
+ */
+function mergeStyles(html: string): string {
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
+  const headEnd = html.indexOf('</head>');
+  if (styles.length < 2 || headEnd === -1 || styles[0]!.index! > headEnd) return html;
+  const last = styles.at(-1)!;
+  if (/<link\b[^>]*rel="stylesheet"/.test(html.slice(styles[0]!.index!, last.index!))) return html;
+  const merged = `<style>${styles.map((m) => m[1]).join('')}</style>`;
+  let out = '';
+  let cursor = 0;
+  styles.forEach((m, i) => {
+    out += html.slice(cursor, m.index!) + (i === 0 ? merged : '');
+    cursor = m.index! + m[0].length;
+  });
+  return out + html.slice(cursor);
+}

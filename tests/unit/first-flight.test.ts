@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pruneCss, rewritePage, sha256 } from '../../scripts/first-flight.ts';
+
+describe('pruneCss', () => {
+  const has = (...names: string[]) => (name: string) => names.includes(name);
+
+  it('drops rules whose classes the page cannot produce and keeps element rules and at-rules', () => {
+    const css = 'body{margin:0}.card{color:red}.admin-row{color:blue}@font-face{font-family:X}@keyframes spin{to{rotate:1turn}}';
+    expect(pruneCss(css, has('card'))).toBe('body{margin:0}.card{color:red}@font-face{font-family:X}@keyframes spin{to{rotate:1turn}}');
+  });
+
+  it('keeps the selectors of a list that can match, and prunes inside @media', () => {
+    expect(pruneCss('.a,.b{x:1}', has('b'))).toBe('.b{x:1}');
+    expect(pruneCss('@media (width>=768px){.a{x:1}.b{y:2}}', has('b'))).toBe('@media (width>=768px){.b{y:2}}');
+    expect(pruneCss('@media (width>=768px){.a{x:1}}', has())).toBe('');
+  });
+
+  it('never counts a class inside :not() or :is() as required', () => {
+    expect(pruneCss('.a:not(.gone){x:1}', has('a'))).toBe('.a:not(.gone){x:1}');
+    expect(pruneCss(':is(.gone, .a) p{x:1}', has('a'))).toBe(':is(.gone, .a) p{x:1}');
+  });
+});
+
+describe('rewritePage', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'first-flight-'));
+  mkdirSync(join(dist, '_astro'));
+  writeFileSync(join(dist, '_astro', 'page.css'), '.used{color:red}.unused{color:blue}');
+  const page = [
+    '<!DOCTYPE html><html><head>',
+    `<meta http-equiv="content-security-policy" content="default-src 'self';script-src 'self' 'sha256-other';style-src 'self' 'sha256-elsewhere'">`,
+    '<link rel="stylesheet" href="/_astro/page.css"><style>.used{margin:0}</style>',
+    '</head><body><p class="used">Hi</p>',
+    '<script>(self.Astro||(self.Astro={})).idle=1</script><script>Astro.idle&&0</script>',
+    '<script type="module">console.log(1)</script>',
+    '<script type="application/ld+json">{"@type":"NGO"}</script>',
+    '</body></html>',
+  ].join('');
+  const { html, externalScripts } = rewritePage(page, dist, []);
+
+  it('inlines the stylesheet, pruned, and joins the styles into one', () => {
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).toContain('<style>.used{color:red}.used{margin:0}</style>');
+  });
+
+  it('moves the island runtime into one async file, in order, and a module script into a module file', () => {
+    const files = [...externalScripts.entries()];
+    expect(files).toHaveLength(2);
+    const runtime = files.find(([, code]) => code.includes('self.Astro'))!;
+    expect(runtime[1]).toBe('(self.Astro||(self.Astro={})).idle=1\nAstro.idle&&0');
+    expect(html).toContain(`<script src="/${runtime[0]}" async></script>`);
+    expect(html).toMatch(/<script type="module" src="\/_astro\/inline\.[0-9a-f]{12}\.js"><\/script>/);
+    expect(html).toContain('<script type="application/ld+json">{"@type":"NGO"}</script>');
+  });
+
+  it("lists only the page's own inline style in the policy, and no script hash", () => {
+    const policy = html.match(/content="([^"]*)"/)![1]!;
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain(`style-src 'self' ${sha256('.used{color:red}.used{margin:0}')}`);
+    expect(policy).not.toContain('sha256-other');
+    expect(policy).not.toContain('sha256-elsewhere');
+  });
+});
