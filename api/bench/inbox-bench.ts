@@ -8,13 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { closeServices, createApp, createServices } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { encodeCursor } from '../src/inbox/paging.ts';
-import startPostgres from '../test/global-setup.ts';
 import { seedInbox, seededId, seededTime } from './inbox-seed.ts';
+import { benchPostgres } from './postgres.ts';
 
 export const ROWS = 100_000;
 export const RUNS = 15;
@@ -82,37 +81,14 @@ async function benchBackend(databaseUrl: string | undefined): Promise<{ seedMs: 
   }
 }
 
-async function freshPostgres(): Promise<{ url: string; stop(): Promise<void> } | { skip: string }> {
-  const provided: Record<string, string> = {};
-  const teardown = await startPostgres({ provide: (key: string, value: string) => (provided[key] = value) } as never);
-  if (!provided.pgUrl) return { skip: provided.pgSkipReason ?? 'no PostgreSQL' };
-  const name = `sipa_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: provided.pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(provided.pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async stop() {
-      const client = new pg.Client({ connectionString: provided.pgUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      if (typeof teardown === 'function') teardown();
-    },
-  };
-}
-
 export async function inboxBench(): Promise<Record<'sqlite' | 'postgres', { seedMs: number; timings: InboxTiming[] } | { skip: string }>> {
   const sqlite = await benchBackend(undefined);
-  const server = await freshPostgres();
-  if ('skip' in server) return { sqlite, postgres: server };
+  const server = await benchPostgres('sipa_bench_inbox');
+  if ('skipped' in server) return { sqlite, postgres: { skip: server.skipped } };
   try {
     return { sqlite, postgres: await benchBackend(server.url) };
   } finally {
-    await server.stop();
+    await server.done();
   }
 }
 

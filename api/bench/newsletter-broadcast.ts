@@ -11,12 +11,11 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { closeServices, createServices } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import startPostgres from '../test/global-setup.ts';
 import { seedSubscribers } from '../test/broadcast-helpers.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
+import { benchPostgres } from './postgres.ts';
 
 export const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4951);
@@ -102,32 +101,9 @@ async function runOne(backend: 'sqlite' | 'postgres', databaseUrl?: string): Pro
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; done(): Promise<void> } | { skipped: string }> {
-  const provided: Record<string, string> = {};
-  const teardown = await startPostgres({ provide: (key: string, value: string) => void (provided[key] = value) } as never);
-  if (!provided.pgUrl) return { skipped: provided.pgSkipReason || 'no PostgreSQL server' };
-  const name = `sipa_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: provided.pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(provided.pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async done() {
-      const client = new pg.Client({ connectionString: provided.pgUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      if (typeof teardown === 'function') await teardown();
-    },
-  };
-}
-
 export async function newsletterBroadcastBench(): Promise<{ results: BroadcastBenchResult[]; skipped?: string }> {
   const results = [await runOne('sqlite')];
-  const database = await postgresDatabase();
+  const database = await benchPostgres('sipa_bench');
   if ('skipped' in database) return { results, skipped: database.skipped };
   try {
     results.push(await runOne('postgres', database.url));
