@@ -7,14 +7,14 @@ import { useEffect, useRef, useState, type SubmitEvent, type MouseEvent } from '
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field, useHydrated } from '../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { CodeStep } from './CodeStep.tsx';
+import { BackToSignIn, CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 import { SELF_SERVICE_TEXT, socialErrorText } from '../../lib/self-service-messages.ts';
 import * as SelfService from './sign-up/index.ts';
 
 type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset' | 'two-factor' | 'setup-two-factor' | SelfService.SelfServiceStep;
-type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 const SIGN_IN_ENDPOINT = '/api/auth/sign-in/username';
 const ERROR_TEXT: Record<string, string> = {
@@ -286,20 +286,8 @@ export default function StaffLogin() {
             onValue={(_, value) => setUsername(value)}
             error={fieldErrors.username}
           />
-          <Field
-            id="staff-password"
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onValue={(_, value) => setPassword(value)}
-            error={fieldErrors.password}
-          />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
-          </button>
+          <CurrentPasswordField id="staff-password" name="password" label="Password" value={password} onValue={setPassword} error={fieldErrors.password} />
+          <SubmitButton busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
           <p className="staff-links">
             <a href="/admin/login?step=forgot" onClick={link('forgot')}>
               {STAFF_TEXT.forgotPassword}
@@ -312,26 +300,19 @@ export default function StaffLogin() {
       {step === 'new-password' ? (
         <form className="sipa-form staff-form" noValidate onSubmit={changePassword}>
           {!currentPassword || fieldErrors.currentPassword ? (
-            <Field
+            <CurrentPasswordField
               id="staff-current"
               name="currentPassword"
               label="Temporary password"
-              type="password"
-              autoComplete="current-password"
-              required
               value={currentPassword}
-              onValue={(_, value) => setCurrentPassword(value)}
+              onValue={setCurrentPassword}
               error={fieldErrors.currentPassword}
             />
           ) : null}
           <NewPasswordFields idPrefix="staff-new" flow={newPassword} />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
-          </button>
+          <SubmitButton busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
           <p className="staff-links">
-            <a href="/admin/login" onClick={link('sign-in')}>
-              {STAFF_TEXT.backToSignIn}
-            </a>
+            <BackToSignIn onBack={() => go('sign-in')} />
           </p>
         </form>
       ) : null}
@@ -339,57 +320,30 @@ export default function StaffLogin() {
       {step === 'forgot' ? (
         <form className="sipa-form staff-form" noValidate onSubmit={sendCode}>
           <p className="staff-lead">We will send a 6-digit code to the email address of your staff account.</p>
-          <Field
-            id="staff-email"
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={STAFF_TEXT.enterEmail}
-            required
-            value={email}
-            onValue={(_, value) => setEmail(value)}
-            error={fieldErrors.email}
-          />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
-          </button>
+          <EmailField id="staff-email" value={email} onValue={setEmail} error={fieldErrors.email} />
+          <SubmitButton busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
           <p className="staff-links">
-            <a href="/admin/login" onClick={link('sign-in')}>
-              {STAFF_TEXT.backToSignIn}
-            </a>
+            <BackToSignIn onBack={() => go('sign-in')} />
           </p>
         </form>
       ) : null}
 
       {step === 'reset' ? (
-        <form className="sipa-form staff-form" noValidate onSubmit={resetPassword}>
-          <Field
-            id="staff-code"
-            name="confirmation_code"
-            label="Code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            placeholder={STAFF_TEXT.codePlaceholder}
-            required
-            value={code}
-            onValue={(_, value) => setCode(value)}
-            error={fieldErrors.confirmation_code}
-          />
-          <NewPasswordFields idPrefix="staff-reset" flow={newPassword} />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.submit} working={STAFF_TEXT.submitting} />
-          </button>
-          <p className="staff-links">
-            <button type="button" className="staff-link-button" disabled={busy} onClick={() => void sendCode()}>
-              {STAFF_TEXT.resendCode}
-            </button>
-            <a href="/admin/login" onClick={link('sign-in')}>
-              {STAFF_TEXT.backToSignIn}
-            </a>
-          </p>
-        </form>
+        <CodeStep
+          codeId="staff-code"
+          codeLabel="Code"
+          code={code}
+          onCode={setCode}
+          codeError={fieldErrors.confirmation_code}
+          afterCode={<NewPasswordFields idPrefix="staff-reset" flow={newPassword} />}
+          busy={busy}
+          idle={STAFF_TEXT.submit}
+          working={STAFF_TEXT.submitting}
+          resendDisabled={busy}
+          onResend={() => void sendCode()}
+          onBack={() => go('sign-in')}
+          onSubmit={resetPassword}
+        />
       ) : null}
     </div>
   );
