@@ -65,13 +65,12 @@ export default function StaffLogin() {
     });
     if (from === 'new-password' || from === 'forgot' || from === 'two-factor' || from === 'setup-two-factor') setStep(from);
     else if (from && from in SelfService.SELF_SERVICE_HEADINGS) setStep(from as Step);
-    else if (from && !(from in HEADINGS) && from !== 'not-admin') {
+    else if (from && !(from in HEADINGS)) {
       SelfService.warnUnknownRoute(from);
       setUnknownRoute(true);
     }
     const socialError = error && !ERROR_TEXT[error] && error !== 'required' ? (socialErrorText(error) ?? SELF_SERVICE_TEXT.socialFailed) : null;
     if (socialError) setNotice({ tone: 'error', text: socialError });
-    if (from === 'not-admin') setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
     if (error && ERROR_TEXT[error]) setNotice({ tone: 'error', text: ERROR_TEXT[error] });
     if (error === 'required') setFieldErrors({ username: MESSAGES.fieldRequired, password: MESSAGES.fieldRequired });
   }, []);
@@ -128,10 +127,6 @@ export default function StaffLogin() {
     if (answer.status === 200 && answer.body.next === 'verify-user') {
       setPassword('');
       go('verify-user');
-      return;
-    }
-    if (answer.status === 200) {
-      setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
       return;
     }
     setPassword('');
@@ -212,14 +207,18 @@ export default function StaffLogin() {
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 429 ? (answer.body.message ?? NETWORK_PROBLEM) : STAFF_TEXT.invalidCode });
   }
 
-  /** Where the second step of sign-in (or a required set-up) leads. */
+  /**
+   * Where the second step of sign-in (or a required set-up) leads: the API's nextAfterSignIn
+   * answers 'new-password', 'verify-user', 'setup-two-factor' or 'admin' (every member reaches
+   * the staff area, whose gate refuses only its admin sections).
+   */
   function afterSecondStep(next: string) {
-    if (next === 'admin') {
+    if (next === 'new-password') go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
+    else if (next === 'verify-user' || next === 'setup-two-factor') go(next);
+    else {
       setAdminHint(true);
       location.assign('/admin');
-    } else if (next === 'new-password') go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
-    else if (next === 'verify-user' || next === 'setup-two-factor') go(next);
-    else go('sign-in', { tone: 'error', text: STAFF_TEXT.adminRequired });
+    }
   }
 
   if (step === 'two-factor') return <TwoFactorSignIn onSignedIn={afterSecondStep} onRestart={(text) => go('sign-in', text ? { tone: 'error', text } : null)} />;
