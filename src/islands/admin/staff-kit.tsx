@@ -229,3 +229,13 @@ export function ResendCodeButton({ disabled, onResend }: { disabled: boolean; on
     </button>
   );
 }
+
+/** A staff panel's last problem (a refused or failed request), said at once; nothing while there is none. */
+export function PanelProblem({ problem }: { problem: string }) {
+  if (!problem) return null;
+  return (
+    <p className="sipa-alert sipa-alert--error" role="alert">
+      {problem}
+    </p>
+  );
+}
