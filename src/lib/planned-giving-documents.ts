@@ -1,5 +1,7 @@
 import type { SiteConfig } from './site-config.ts';
 import { formatAddress } from './site-config.ts';
+// The site's own palette (custom properties), so the printed documents match the pages.
+import tokensCss from '../styles/tokens.css?raw';
 
 /**
  * The three planned-giving downloads, written from the organisation's facts (legal name, EIN,
@@ -25,13 +27,14 @@ function htmlDocument(title: string, body: string, facts: Facts): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | ${escapeHtml(facts.name)}</title>
 <style>
-  body { font-family: Georgia, 'Times New Roman', serif; color: #1e1a16; background: #fff; max-width: 44rem; margin: 2rem auto; padding: 0 1.25rem; line-height: 1.6; }
-  h1, h2 { font-family: system-ui, sans-serif; color: #1f3d33; line-height: 1.25; }
-  h1 { border-bottom: 4px solid #a4461f; padding-bottom: .5rem; }
-  .facts { background: #f4e9da; border-radius: .5rem; padding: 1rem 1.25rem; }
+${tokensCss}
+  body { font-family: Georgia, 'Times New Roman', serif; color: var(--sipa-ink-900); background: var(--sipa-white); max-width: 44rem; margin: 2rem auto; padding: 0 1.25rem; line-height: 1.6; }
+  h1, h2 { font-family: system-ui, sans-serif; color: var(--sipa-green-900); line-height: 1.25; }
+  h1 { border-bottom: 4px solid var(--sipa-clay-600); padding-bottom: .5rem; }
+  .facts { background: var(--sipa-sand-100); border-radius: .5rem; padding: 1rem 1.25rem; }
   li { margin-bottom: .4rem; }
-  .box { display: inline-block; width: .9rem; height: .9rem; border: 1.5px solid #1e1a16; margin-right: .5rem; vertical-align: -2px; }
-  footer { margin-top: 2.5rem; font-size: .9rem; color: #4a433c; border-top: 1px solid #e2d3bf; padding-top: 1rem; }
+  .box { display: inline-block; width: .9rem; height: .9rem; border: 1.5px solid var(--sipa-ink-900); margin-right: .5rem; vertical-align: -2px; }
+  footer { margin-top: 2.5rem; font-size: .9rem; color: var(--sipa-ink-700); border-top: 1px solid var(--sipa-sand-300); padding-top: 1rem; }
   @media print { body { margin: 0; } a { color: inherit; } }
 </style>
 </head>
