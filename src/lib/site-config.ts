@@ -65,10 +65,15 @@ export function parseSiteConfig(raw: unknown, source = 'content/site.json'): Sit
   return result.data;
 }
 
+/** The postal address as the lines of an envelope: the street, then city, region and postal code. */
+export function addressLines(config: Pick<SiteConfig, 'address'>): [street: string, locality: string] {
+  const { street, city, region, postalCode } = config.address;
+  return [street, `${city}, ${region} ${postalCode}`];
+}
+
 /** One-line postal address, as shown in the footer and used for map links. */
 export function formatAddress(config: Pick<SiteConfig, 'address'>): string {
-  const { street, city, region, postalCode } = config.address;
-  return `${street}, ${city}, ${region} ${postalCode}`;
+  return addressLines(config).join(', ');
 }
 
 export function mapLink(config: Pick<SiteConfig, 'address'>): string {

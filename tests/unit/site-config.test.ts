@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import raw from '../../content/site.json' with { type: 'json' };
-import { formatAddress, mapLink, parseSiteConfig } from '../../src/lib/site-config.ts';
+import { addressLines, formatAddress, mapLink, parseSiteConfig } from '../../src/lib/site-config.ts';
 
 describe('site config', () => {
   it('accepts the committed content/site.json', () => {
@@ -39,5 +39,9 @@ describe('site config', () => {
     expect(mapLink(config)).toBe(
       'https://www.google.com/maps/search/?api=1&query=100%20Example%20Street%2C%20Suite%20200%2C%20Grapevine%2C%20TX%2076051',
     );
+  });
+
+  it('splits the address into the lines of an envelope', () => {
+    expect(addressLines(parseSiteConfig(raw))).toEqual(['100 Example Street, Suite 200', 'Grapevine, TX 76051']);
   });
 });
