@@ -69,7 +69,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function newsletterSignupRoutes(services: Services) {
   const limit = rateLimit(services, 'newsletter');
-  return new Hono().post('/', refuseOverLimit(limit), submission('newsletter', newsletterSchema, services.config.bodyLimitBytes), async (c) => {
+  const app = new Hono().post('/', refuseOverLimit(limit), submission('newsletter', newsletterSchema, services.config.bodyLimitBytes), async (c) => {
     const sent = c.req.valid('json');
     if (sent.honeypot) return succeed(c, 'newsletter', sent.isForm, MESSAGES.newsletterCheckInbox);
     const { email } = sent.data;
@@ -108,7 +108,10 @@ export function newsletterSignupRoutes(services: Services) {
     }
     services.mailer.deliverLater(ids);
     return succeed(c, 'newsletter', sent.isForm, MESSAGES.newsletterCheckInbox);
-  }).all('/', methodNotAllowed('POST'));
+  });
+  // Outside the chain, so the typed client sees POST only (an `all` route would stand for every method).
+  app.all('/', methodNotAllowed('POST'));
+  return app;
 }
 
 type Outcome = 'confirmed' | 'unsubscribed' | 'invalid';
@@ -161,35 +164,34 @@ function tokenRoute(services: Services, purpose: TokenPurpose) {
     const status = outcome === 'invalid' ? 'invalid' : 'done';
     return c.redirect(`${PAGES[purpose]}?status=${status}#${status}`, 303);
   };
-  return (
-    new Hono()
-      // A link opened (or prefetched, or scanned) changes nothing: it shows the page whose button POSTs.
-      .get('/', (c) => {
-        const token = c.req.query('token');
-        c.header('Cache-Control', 'no-store');
-        return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}#ready` : PAGES[purpose], 303);
-      })
-      .post('/', forJson(submission('token', tokenSchema, TOKEN_BODY_LIMIT)), async (c) => {
-        if (mediaType(c) === 'application/json') {
-          const sent = c.req.valid('json');
-          // A filled honeypot beside a token that is not one: the token is refused like any other.
-          const outcome = sent.data ? await applyToken(services, purpose, sent.data.token) : 'invalid';
-          if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
-          return c.json({ message: DONE[purpose], status: outcome });
-        }
-        const fields = await formFields(c);
-        if (!fields) return c.json({ message: MESSAGES.unsupportedType }, 415);
-        const token = c.req.query('token') ?? fields.get('token') ?? undefined;
-        const outcome = await applyToken(services, purpose, token);
-        // RFC 8058 one-click from a mail provider (urlencoded or multipart, no cookies): 200, never a redirect.
-        if (fields.get('List-Unsubscribe') === 'One-Click') {
-          return c.json({ message: outcome === 'invalid' ? INVALID[purpose] : DONE[purpose] }, outcome === 'invalid' ? 400 : 200);
-        }
-        // The page's button (a browser form post): back to the page with the outcome.
-        return page(c, outcome);
-      })
-      .all('/', methodNotAllowed('GET, HEAD, POST'))
-  );
+  const app = new Hono()
+    // A link opened (or prefetched, or scanned) changes nothing: it shows the page whose button POSTs.
+    .get('/', (c) => {
+      const token = c.req.query('token');
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}#ready` : PAGES[purpose], 303);
+    })
+    .post('/', forJson(submission('token', tokenSchema, TOKEN_BODY_LIMIT)), async (c) => {
+      if (mediaType(c) === 'application/json') {
+        const sent = c.req.valid('json');
+        // A filled honeypot beside a token that is not one: the token is refused like any other.
+        const outcome = sent.data ? await applyToken(services, purpose, sent.data.token) : 'invalid';
+        if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
+        return c.json({ message: DONE[purpose], status: outcome });
+      }
+      const fields = await formFields(c);
+      if (!fields) return c.json({ message: MESSAGES.unsupportedType }, 415);
+      const token = c.req.query('token') ?? fields.get('token') ?? undefined;
+      const outcome = await applyToken(services, purpose, token);
+      // RFC 8058 one-click from a mail provider (urlencoded or multipart, no cookies): 200, never a redirect.
+      if (fields.get('List-Unsubscribe') === 'One-Click') {
+        return c.json({ message: outcome === 'invalid' ? INVALID[purpose] : DONE[purpose] }, outcome === 'invalid' ? 400 : 200);
+      }
+      // The page's button (a browser form post): back to the page with the outcome.
+      return page(c, outcome);
+    });
+  app.all('/', methodNotAllowed('GET, HEAD, POST'));
+  return app;
 }
 
 export function newsletterTokenRoutes(services: Services) {
