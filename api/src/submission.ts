@@ -59,13 +59,29 @@ function formValues(text: string, form: string): Record<string, string | string[
 }
 
 /**
+ * Hono's bodyLimit, with its check of a declared Content-Length made from the header alone.
+ * bodyLimit first asks for `c.req.raw.body`, and on Node that makes the adapter build a web
+ * Request and stream for every request instead of reading the body straight from the socket:
+ * measured, a fifth of a sign-up's throughput. A declared length is what the HTTP parser
+ * delivers, so it is checked as bodyLimit checks it; a chunked body goes through bodyLimit.
+ */
+export function limitBody(maxSize: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize, onError: onError as never });
+  return async (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) return parseInt(length, 10) > maxSize ? onError(c) : next();
+    return limit(c, next);
+  };
+}
+
+/**
  * The body of at most `maxSize` bytes (Hono's bodyLimit), or null when it is larger or cannot be
  * read. For handlers that read a small body of their own kind (the newsletter links' form posts).
  */
 export async function limitedBody(c: Context, maxSize: number): Promise<ArrayBuffer | null> {
   let body: ArrayBuffer | null = null;
   try {
-    await bodyLimit({ maxSize, onError: () => null as never })(c, async () => {
+    await limitBody(maxSize, () => null as never)(c, async () => {
       body = await c.req.arrayBuffer();
     });
   } catch {
@@ -82,7 +98,7 @@ type SubmissionInput<S extends z.ZodMiniType> = { in: { json: z.input<S> }; out:
  * JSON parse error and a body that breaks off while read are answered as bad encoding.
  */
 export function submission<S extends z.ZodMiniType>(form: FormName | 'token', schema: S, maxSize: number): MiddlewareHandler<{}, string, SubmissionInput<S>> {
-  const limit = bodyLimit({ maxSize, onError: (c) => fail(c, form, 413, MESSAGES.bodyTooLarge, 'too-large') as never });
+  const limit = limitBody(maxSize, (c) => fail(c, form, 413, MESSAGES.bodyTooLarge, 'too-large'));
   const validate = validator('json', async (parsedJson: unknown, c): Promise<Response | Submission<z.output<S>>> => {
     const isForm = isFormPost(c);
     let raw = isForm ? formValues(await c.req.text(), form) : parsedJson;
