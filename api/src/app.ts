@@ -14,14 +14,16 @@ import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
-import { contactRoutes, partnershipRoutes, volunteerRoutes } from './routes/forms.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
+import { partnershipRoutes } from './routes/partnership-inquiry.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
 import { staffSelfServiceRoutes } from './routes/staff-self-service.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { subscriberRoutes } from './routes/subscribers.ts';
 import { taskRoutes } from './routes/tasks.ts';
+import { volunteerRoutes } from './routes/volunteer-application.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
@@ -61,38 +63,40 @@ export async function closeServices(services: Services): Promise<void> {
   await services.db.close();
 }
 
+/** The API's type for the typed client (`hc<AppType>`, src/lib/api-client.ts): paths, methods, inputs, outputs. */
+export type AppType = ReturnType<typeof createApp>;
+
 export function createApp(services: Services, options: AppOptions = {}) {
   const { allowedOrigins, siteUrl } = services.config;
-  const app = new Hono().basePath('/api');
-
-  // CORS only for configured origins; the site itself is same-origin and needs none.
-  app.use(cors({ origin: (origin) => (allowedOrigins.includes(origin) ? origin : null), allowMethods: ['GET', 'POST'], maxAge: 600 }));
-  // A write from a page on another site (or from a sandboxed one) is refused before anything runs.
-  app.use(originCheck({ siteUrl, allowedOrigins, trustProxy: services.config.trustProxy }));
-  // A compressed body would be read as if it were not; nothing of ours sends one.
-  app.use(async (c, next) => {
-    const encoding = c.req.header('content-encoding')?.trim().toLowerCase();
-    if (encoding && encoding !== 'identity') return c.json({ message: MESSAGES.unsupportedEncoding }, 415);
-    await next();
-  });
-
-  app.route('/health', healthRoutes(options, services));
-  app.route('/newsletter-signup', newsletterSignupRoutes(services));
-  app.route('/newsletter', newsletterTokenRoutes(services));
-  app.route('/contact', contactRoutes(services));
-  app.route('/volunteer-application', volunteerRoutes(services));
-  app.route('/partnership-inquiry', partnershipRoutes(services));
-  app.route('/auth', staffSelfServiceRoutes(services));
-  app.route('/auth', staffAuthRoutes(services));
-  app.route('/staff', staffRoutes(services));
-  app.route('/send-newsletter', sendNewsletterRoutes(services));
-  app.route('/newsletter-campaigns', newsletterCampaignRoutes(services));
-  app.route('/inbox', inboxRoutes(services));
-  app.route('/subscribers', subscriberRoutes(services));
-  app.route('/tasks', taskRoutes(services));
-
-  // Every other /api path answers here, so the static site's catch-all never sees it.
-  app.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  // One chain, so the app's type carries every route's path, method, input and output (AppType).
+  const app = new Hono()
+    .basePath('/api')
+    // CORS only for configured origins; the site itself is same-origin and needs none.
+    .use(cors({ origin: (origin) => (allowedOrigins.includes(origin) ? origin : null), allowMethods: ['GET', 'POST'], maxAge: 600 }))
+    // A write from a page on another site (or from a sandboxed one) is refused before anything runs.
+    .use(originCheck({ siteUrl, allowedOrigins, trustProxy: services.config.trustProxy }))
+    // A compressed body would be read as if it were not; nothing of ours sends one.
+    .use(async (c, next) => {
+      const encoding = c.req.header('content-encoding')?.trim().toLowerCase();
+      if (encoding && encoding !== 'identity') return c.json({ message: MESSAGES.unsupportedEncoding }, 415);
+      await next();
+    })
+    .route('/health', healthRoutes(options, services))
+    .route('/newsletter-signup', newsletterSignupRoutes(services))
+    .route('/newsletter', newsletterTokenRoutes(services))
+    .route('/contact', contactRoutes(services))
+    .route('/volunteer-application', volunteerRoutes(services))
+    .route('/partnership-inquiry', partnershipRoutes(services))
+    .route('/auth', staffSelfServiceRoutes(services))
+    .route('/auth', staffAuthRoutes(services))
+    .route('/staff', staffRoutes(services))
+    .route('/send-newsletter', sendNewsletterRoutes(services))
+    .route('/newsletter-campaigns', newsletterCampaignRoutes(services))
+    .route('/inbox', inboxRoutes(services))
+    .route('/subscribers', subscriberRoutes(services))
+    .route('/tasks', taskRoutes(services))
+    // Every other /api path answers here, so the static site's catch-all never sees it.
+    .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     console.error('api error', error);
     return c.json({ message: MESSAGES.errorDefault }, 500);

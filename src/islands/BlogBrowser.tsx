@@ -22,7 +22,7 @@ import {
 } from '../lib/blog.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
-import { useAdoptOnHydration } from './form-kit.tsx';
+import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import './blog-browser.css';
 
 interface Props {

@@ -8,14 +8,17 @@ import { CONTACT_RESPONSE_PROMISE } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, contactSchema } from '../../api/src/schemas.ts';
 import { useEffect } from 'react';
-import { bindField, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
+import { api } from '../lib/api-client.ts';
+import { Field } from './form-kit/fields.tsx';
+import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
+import { FormDone, FormFrame } from './form-kit/frame.tsx';
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 
 export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
   const flow = useFormFlow({
     schema: contactSchema,
-    endpoint: '/api/contact',
+    endpoint: api.contact,
     initial: EMPTY,
     failure: (result) => (result.kind === 'network' ? MESSAGES.contactNetwork : (result.message ?? MESSAGES.contactFailure)),
   });
@@ -43,7 +46,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
       alert={flow.alert}
       onSubmit={flow.submit}
       idPrefix={idPrefix}
-      endpoint="/api/contact"
+      action={api.contact.$path()}
       label="Contact form"
       className="contact-form"
       legend="Your message"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { useAdoptOnHydration } from './form-kit.tsx';
+import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_CUSTOM_STEP, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
 import {
   buildPaypalCheckout,

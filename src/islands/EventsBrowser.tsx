@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
-import { useAdoptOnHydration } from './form-kit.tsx';
+import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import {
   EVENT_CATEGORY_LABELS,
   EVENT_TABS,

@@ -8,7 +8,11 @@ import { NEWSLETTER_SUCCESS_RESET_MS } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { newsletterSchema } from '../../api/src/schemas.ts';
 import { WayForward } from './way-forward.tsx';
-import { Alert, CheckIcon, Honeypot, Spinner, useFormFlow, useHydrated } from './form-kit.tsx';
+import { api } from '../lib/api-client.ts';
+import { Honeypot } from './form-kit/fields.tsx';
+import { useFormFlow } from './form-kit/flow.ts';
+import { Alert, CheckIcon, Spinner } from './form-kit/frame.tsx';
+import { useHydrated } from './form-kit/hydration.ts';
 
 export interface NewsletterFormProps {
   variant?: 'section' | 'sidebar' | 'inline';
@@ -24,7 +28,7 @@ export default function NewsletterForm({
   const hydrated = useHydrated();
   const flow = useFormFlow({
     schema: newsletterSchema,
-    endpoint: '/api/newsletter-signup',
+    endpoint: api['newsletter-signup'],
     initial: { email: '' },
     failure: (result) => {
       console.error('Newsletter signup failed', result.kind === 'network' ? 'network error' : `HTTP ${result.status}`);
@@ -50,7 +54,7 @@ export default function NewsletterForm({
       ref={flow.formRef}
       className={`newsletter-form newsletter-form--${variant}`}
       method="post"
-      action="/api/newsletter-signup"
+      action={api['newsletter-signup'].$path()}
       aria-label={heading}
       noValidate={hydrated}
       onSubmit={flow.submit}

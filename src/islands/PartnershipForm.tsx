@@ -6,14 +6,17 @@
 import { PARTNERSHIP_INTERESTS, PARTNERSHIP_RESPONSE_PROMISE } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, partnershipSchema } from '../../api/src/schemas.ts';
-import { bindField, CheckboxGroup, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
+import { api } from '../lib/api-client.ts';
+import { CheckboxGroup, Field } from './form-kit/fields.tsx';
+import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
+import { FormDone, FormFrame } from './form-kit/frame.tsx';
 
 const EMPTY = { companyName: '', contactName: '', email: '', phone: '', partnershipInterest: [] as string[], message: '' };
 
 export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: string }) {
   const flow = useFormFlow({
     schema: partnershipSchema,
-    endpoint: '/api/partnership-inquiry',
+    endpoint: api['partnership-inquiry'],
     initial: EMPTY,
     failure: (result) => (result.kind === 'network' ? MESSAGES.unexpected : (result.message ?? MESSAGES.partnershipFailure)),
   });
@@ -33,7 +36,7 @@ export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: s
       alert={flow.alert}
       onSubmit={flow.submit}
       idPrefix={idPrefix}
-      endpoint="/api/partnership-inquiry"
+      action={api['partnership-inquiry'].$path()}
       label="Partnership inquiry"
       className="partnership-form"
       legend="Your inquiry"

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
-import { useAdoptOnHydration } from './form-kit.tsx';
+import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import './programs-explorer.css';
 import { ALL_CATEGORIES, emptyProgramsMessage, filterPrograms } from '../lib/program-filter.ts';
 import { programStatus, statusLabel } from '../lib/program-status.ts';

@@ -13,7 +13,10 @@ import {
 } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, volunteerSchema } from '../../api/src/schemas.ts';
-import { bindField, CheckboxGroup, Field, FormDone, FormFrame, useAlertFocus, useFormFlow } from './form-kit.tsx';
+import { api } from '../lib/api-client.ts';
+import { CheckboxGroup, Field } from './form-kit/fields.tsx';
+import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
+import { FormDone, FormFrame } from './form-kit/frame.tsx';
 
 const EMPTY = {
   firstName: '',
@@ -29,7 +32,7 @@ const EMPTY = {
 export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: string }) {
   const flow = useFormFlow({
     schema: volunteerSchema,
-    endpoint: '/api/volunteer-application',
+    endpoint: api['volunteer-application'],
     initial: EMPTY,
     failure: (result) => (result.kind === 'network' ? MESSAGES.unexpected : (result.message ?? MESSAGES.volunteerFailure)),
   });
@@ -62,7 +65,7 @@ export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: s
       alert={flow.alert}
       onSubmit={flow.submit}
       idPrefix={idPrefix}
-      endpoint="/api/volunteer-application"
+      action={api['volunteer-application'].$path()}
       label="Volunteer application"
       className="volunteer-form"
       legend="Your application"

@@ -6,9 +6,11 @@
  * so mail scanners that fetch links cannot confirm or unsubscribe anybody. The button POSTs
  * the token (as JSON here; as a form post to the page's own address without JavaScript).
  */
+import type { JsonEndpoint } from '../lib/api-client.ts';
+
 export interface QueryStateOptions {
-  /** The API endpoint that takes {token} (confirm or unsubscribe). */
-  endpoint?: string;
+  /** The API endpoint that takes {token} (confirm or unsubscribe), from the typed client. */
+  endpoint?: JsonEndpoint<{ token: string }>;
 }
 
 function show(root: HTMLElement, state: string): void {
@@ -33,11 +35,7 @@ export function runQueryState(root: HTMLElement, options: QueryStateOptions = {}
       event.preventDefault();
       show(root, 'working');
       try {
-        const response = await fetch(endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ token }),
-        });
+        const response = await endpoint.$post({ json: { token } }, { headers: { Accept: 'application/json' } });
         show(root, response.ok ? 'done' : response.status === 400 ? 'invalid' : 'failed');
       } catch {
         show(root, 'failed');

@@ -21,13 +21,17 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { newsletterSchema, tokenSchema } from '../schemas.ts';
 import type { Services } from '../services.ts';
-import { readBody, readSubmission, succeed } from '../submission.ts';
+import { forJson, limitedBody, mediaType, submission, succeed } from '../submission.ts';
+import { refuseOverLimit } from './form-route.ts';
 import { CONFIRM_TOKEN_DAYS, type TokenPurpose } from '../tokens.ts';
 
 /** How long a pending address waits before a repeated signup sends the confirmation again. */
 export const CONFIRM_RESEND_COOLDOWN_MS = 15 * 60_000;
 
 /** The pages (with a button that POSTs) that the links in the mail open. */
+/** The token endpoints read at most this much (a token is at most 200 characters). */
+const TOKEN_BODY_LIMIT = 4096;
+
 const PAGES: Record<TokenPurpose, string> = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
 
 export async function tokenLinks(services: Services, id: string, issuedAt: number) {
@@ -65,13 +69,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function newsletterSignupRoutes(services: Services) {
   const limit = rateLimit(services, 'newsletter');
-  return new Hono().post('/', async (c) => {
-    const refused = await limit.refuse(c);
-    if (refused) return refused;
-    const parsed = await readSubmission(c, 'newsletter', newsletterSchema, services.config.bodyLimitBytes);
-    if (!parsed.ok) return parsed.response;
-    if (parsed.honeypot) return succeed(c, 'newsletter', parsed.isForm, MESSAGES.newsletterCheckInbox);
-    const { email } = parsed.data;
+  const app = new Hono().post('/', refuseOverLimit(limit), submission('newsletter', newsletterSchema, services.config.bodyLimitBytes), async (c) => {
+    const sent = c.req.valid('json');
+    if (sent.honeypot) return succeed(c, 'newsletter', sent.isForm, MESSAGES.newsletterCheckInbox);
+    const { email } = sent.data;
     const source = (c.req.header('referer') ?? '').slice(0, 200) || null;
 
     const run = () =>
@@ -106,8 +107,11 @@ export function newsletterSignupRoutes(services: Services) {
       ids = await run();
     }
     services.mailer.deliverLater(ids);
-    return succeed(c, 'newsletter', parsed.isForm, MESSAGES.newsletterCheckInbox);
-  }).all('/', methodNotAllowed('POST'));
+    return succeed(c, 'newsletter', sent.isForm, MESSAGES.newsletterCheckInbox);
+  });
+  // Outside the chain, so the typed client sees POST only (an `all` route would stand for every method).
+  app.all('/', methodNotAllowed('POST'));
+  return app;
 }
 
 type Outcome = 'confirmed' | 'unsubscribed' | 'invalid';
@@ -141,9 +145,9 @@ const INVALID: Record<TokenPurpose, string> = { confirm: MESSAGES.confirmInvalid
 
 /** Multipart or urlencoded fields of a small body; null when it is neither or unreadable. */
 async function formFields(c: Context): Promise<URLSearchParams | null> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaType(c);
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return null;
-  const body = await readBody(c, 4096);
+  const body = await limitedBody(c, TOKEN_BODY_LIMIT);
   if (!body) return null;
   try {
     const data = await new Response(body as BodyInit, { headers: { 'content-type': c.req.header('content-type')! } }).formData();
@@ -160,36 +164,34 @@ function tokenRoute(services: Services, purpose: TokenPurpose) {
     const status = outcome === 'invalid' ? 'invalid' : 'done';
     return c.redirect(`${PAGES[purpose]}?status=${status}#${status}`, 303);
   };
-  return (
-    new Hono()
-      // A link opened (or prefetched, or scanned) changes nothing: it shows the page whose button POSTs.
-      .get('/', (c) => {
-        const token = c.req.query('token');
-        c.header('Cache-Control', 'no-store');
-        return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}#ready` : PAGES[purpose], 303);
-      })
-      .post('/', async (c) => {
-        const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-        if (type === 'application/json') {
-          const parsed = await readSubmission(c, 'token', tokenSchema, 4096);
-          if (!parsed.ok) return parsed.response;
-          const outcome = await applyToken(services, purpose, parsed.data.token);
-          if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
-          return c.json({ message: DONE[purpose], status: outcome });
-        }
-        const fields = await formFields(c);
-        if (!fields) return c.json({ message: MESSAGES.unsupportedType }, 415);
-        const token = c.req.query('token') ?? fields.get('token') ?? undefined;
-        const outcome = await applyToken(services, purpose, token);
-        // RFC 8058 one-click from a mail provider (urlencoded or multipart, no cookies): 200, never a redirect.
-        if (fields.get('List-Unsubscribe') === 'One-Click') {
-          return c.json({ message: outcome === 'invalid' ? INVALID[purpose] : DONE[purpose] }, outcome === 'invalid' ? 400 : 200);
-        }
-        // The page's button (a browser form post): back to the page with the outcome.
-        return page(c, outcome);
-      })
-      .all('/', methodNotAllowed('GET, HEAD, POST'))
-  );
+  const app = new Hono()
+    // A link opened (or prefetched, or scanned) changes nothing: it shows the page whose button POSTs.
+    .get('/', (c) => {
+      const token = c.req.query('token');
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}#ready` : PAGES[purpose], 303);
+    })
+    .post('/', forJson(submission('token', tokenSchema, TOKEN_BODY_LIMIT)), async (c) => {
+      if (mediaType(c) === 'application/json') {
+        const sent = c.req.valid('json');
+        // A filled honeypot beside a token that is not one: the token is refused like any other.
+        const outcome = sent.data ? await applyToken(services, purpose, sent.data.token) : 'invalid';
+        if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
+        return c.json({ message: DONE[purpose], status: outcome });
+      }
+      const fields = await formFields(c);
+      if (!fields) return c.json({ message: MESSAGES.unsupportedType }, 415);
+      const token = c.req.query('token') ?? fields.get('token') ?? undefined;
+      const outcome = await applyToken(services, purpose, token);
+      // RFC 8058 one-click from a mail provider (urlencoded or multipart, no cookies): 200, never a redirect.
+      if (fields.get('List-Unsubscribe') === 'One-Click') {
+        return c.json({ message: outcome === 'invalid' ? INVALID[purpose] : DONE[purpose] }, outcome === 'invalid' ? 400 : 200);
+      }
+      // The page's button (a browser form post): back to the page with the outcome.
+      return page(c, outcome);
+    });
+  app.all('/', methodNotAllowed('GET, HEAD, POST'));
+  return app;
 }
 
 export function newsletterTokenRoutes(services: Services) {

@@ -1,0 +1,27 @@
+/** POST /api/partnership-inquiry: a company's partnership inquiry (form-route.ts). */
+import { PARTNERSHIP_RESPONSE_PROMISE } from '../../../src/lib/constants.ts';
+import { MESSAGES } from '../../../src/lib/messages.ts';
+import { partnershipMails } from '../mail/templates.ts';
+import { partnershipSchema, type PartnershipInput } from '../schemas.ts';
+import type { Services } from '../services.ts';
+import { formRoute } from './form-route.ts';
+
+export function partnershipRoutes(services: Services) {
+  return formRoute(services, {
+    form: 'partnership',
+    schema: partnershipSchema,
+    table: 'partnership_inquiries',
+    row: (input: PartnershipInput, id, now) => ({
+      id,
+      company_name: input.companyName,
+      contact_name: input.contactName,
+      email: input.email,
+      phone: input.phone ?? null,
+      partnership_interest: JSON.stringify(input.partnershipInterest),
+      message: input.message ?? null,
+      created_at: now,
+    }),
+    mails: partnershipMails,
+    message: `${MESSAGES.partnershipSuccess} ${PARTNERSHIP_RESPONSE_PROMISE}`,
+  });
+}

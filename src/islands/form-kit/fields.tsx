@@ -1,0 +1,144 @@
+/** The form controls: text field, checkbox group and the honeypot, wired for labels, hints and errors. */
+import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { HONEYPOT_FIELD } from '../../../api/src/schemas.ts';
+import '../forms.css';
+
+/** The field that people never see and simple bots fill in. */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  return (
+    <div className="form-trap">
+      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+  value: string;
+  onValue: (name: string, value: string) => void;
+  multiline?: boolean;
+  className?: string;
+}
+
+export function Field({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  optional,
+  value,
+  onValue,
+  multiline,
+  className,
+  ...rest
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'name' | 'id'>) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': describedBy,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(name, event.target.value),
+  };
+  return (
+    <div className={['sipa-field', 'form-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>
+        {label}
+        {optional ? <span className="form-optional"> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p className="sipa-hint form-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? (
+        <textarea {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+      ) : (
+        <input {...common} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
+      )}
+      {error ? (
+        <p className="sipa-field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxGroup<T extends string>({
+  idPrefix,
+  name,
+  legend,
+  hint,
+  options,
+  labels,
+  selected,
+  onToggle,
+  error,
+  disabled,
+}: {
+  idPrefix: string;
+  name: string;
+  legend: string;
+  hint?: string;
+  options: readonly T[];
+  labels?: Readonly<Record<T, string>>;
+  selected: readonly string[];
+  onToggle: (name: string, value: T, checked: boolean) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const errorId = error ? `${idPrefix}-${name}-error` : undefined;
+  const hintId = hint ? `${idPrefix}-${name}-hint` : undefined;
+  return (
+    <fieldset className="form-choices" aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} disabled={disabled}>
+      <legend className="sipa-label">
+        {legend}
+        <span className="form-optional"> (optional)</span>
+      </legend>
+      {hint ? (
+        <p className="sipa-hint form-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="form-choices__grid">
+        {options.map((value, index) => {
+          const id = `${idPrefix}-${name}-${index}`;
+          return (
+            <label key={value} className="form-choice" htmlFor={id}>
+              <input
+                id={id}
+                type="checkbox"
+                name={name}
+                value={value}
+                checked={selected.includes(value)}
+                onChange={(event) => onToggle(name, value, event.target.checked)}
+              />
+              <span>{labels ? labels[value] : value}</span>
+            </label>
+          );
+        })}
+      </div>
+      {error ? (
+        <p className="sipa-field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function useIdPrefix(given?: string): string {
+  const generated = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  return given ?? generated;
+}
