@@ -12,6 +12,7 @@ import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
 import { nameStatements } from './postgres-statements.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
+import { WRITER_CHECKPOINT_PAGES, walCheckpointer } from './wal-checkpoint.ts';
 import type { Database } from './types.ts';
 
 export type { Database } from './types.ts';
@@ -52,9 +53,26 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)), log: queryLog(config) });
-  const walSync = walFileSync(`${file}-wal`, fdatasync);
-  return wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync }));
+  const database = openSqlite(file);
+  // Checkpoints run on a worker thread (wal-checkpoint.ts); the writer's own only as a backstop.
+  database.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  const checkpointer = walCheckpointer(file);
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log: queryLog(config) });
+  const fileSync = walFileSync(`${file}-wal`, fdatasync);
+  const walSync = () => {
+    checkpointer.written();
+    return fileSync();
+  };
+  const db = wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync }));
+  return {
+    ...db,
+    async close() {
+      // The worker's connection goes first, so the writer's close is the last one, which
+      // checkpoints everything and removes the WAL file.
+      await checkpointer.close();
+      await db.close();
+    },
+  };
 }
 
 async function fdatasync(path: string): Promise<void> {
