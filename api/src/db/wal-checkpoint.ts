@@ -102,7 +102,11 @@ export function walCheckpointer(path: string, intervalMs = CHECKPOINT_INTERVAL_M
     async close() {
       clearTimeout(timer);
       timer = undefined;
-      if (alive) worker.postMessage('close');
+      if (alive) {
+        // Held by the process until it has exited, so a caller awaiting close() is not dropped.
+        worker.ref();
+        worker.postMessage('close');
+      }
       await exited;
     },
   };
