@@ -11,7 +11,8 @@ import { open } from 'node:fs/promises';
 import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
 import { nameStatements } from './postgres-statements.ts';
-import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
+import type { DirectRunner } from './prepared.ts';
+import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import { WRITER_CHECKPOINT_PAGES, walCheckpointer } from './wal-checkpoint.ts';
 import type { Database } from './types.ts';
 
@@ -57,13 +58,22 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   // Checkpoints run on a worker thread (wal-checkpoint.ts); the writer's own only as a backstop.
   database.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   const checkpointer = walCheckpointer(file);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log: queryLog(config) });
+  const adapter = new NodeSqliteAdapter(database);
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(adapter), log: queryLog(config) });
+  // A group-commit batch's own statements and prepared queries, straight to node:sqlite.
+  const onQuery = config.onQuery;
+  const direct: DirectRunner = onQuery
+    ? (text, parameters) => {
+        onQuery(text, parameters);
+        return adapter.run(text, parameters);
+      }
+    : (text, parameters) => adapter.run(text, parameters);
   const fileSync = walFileSync(`${file}-wal`, fdatasync);
   const walSync = () => {
     checkpointer.written();
     return fileSync();
   };
-  const db = wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync }));
+  const db = wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync, direct }));
   return {
     ...db,
     async close() {
