@@ -176,8 +176,9 @@ describeBackends('writes (group commit on SQLite)', (backend) => {
       kysely.insertInto('contact_messages').values({ id: slot('id'), name: slot('name'), email: 'a@b.org', phone: null, subject: 's', message: 'm', created_at: 'x' }).returning('name'),
     );
     const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    expect(await db.write(async (trx) => (await insertPrepared(trx, { id: id(200), name: 'p200' })).rows[0]!.name)).toBe('p200');
     const outcomes = await Promise.allSettled([
-      db.write(async (trx) => (await insertPrepared(trx, { id: id(200), name: 'p200' })).rows[0]!.name),
+      db.write(async (trx) => (await insertPrepared(trx, { id: id(203), name: 'p203' })).rows[0]!.name),
       db.write(async (trx) => {
         await insertPrepared(trx, { id: id(201), name: 'p201' });
         throw new Error('job failed after writing');
@@ -186,8 +187,8 @@ describeBackends('writes (group commit on SQLite)', (backend) => {
       db.write(async (trx) => (await insertPrepared(trx, { id: id(202), name: 'p202' })).rows[0]!.name),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
-    expect(outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))).toEqual(['p200', 'p202']);
+    expect(outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))).toEqual(['p203', 'p202']);
     const names = (await db.kysely.selectFrom('contact_messages').select('name').where('name', 'like', 'p2%').execute()).map((r) => r.name).sort();
-    expect(names).toEqual(['p200', 'p202']);
+    expect(names).toEqual(['p200', 'p202', 'p203']);
   });
 });

@@ -10,6 +10,7 @@ import type { ApiConfig } from '../config.ts';
 import { open } from 'node:fs/promises';
 import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
+import { sharedTransactions } from './postgres-batch.ts';
 import { nameStatements } from './postgres-statements.ts';
 import type { DirectRunner } from './prepared.ts';
 import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from './sqlite.ts';
@@ -26,13 +27,16 @@ export interface Db {
   ping(): Promise<boolean>;
   /**
    * Runs a write in a transaction and resolves once it is committed. On SQLite concurrent writes
-   * share one commit (group commit, see group-commit.ts); on PostgreSQL each is its own transaction.
+   * share one commit (group commit, see group-commit.ts); on PostgreSQL writes that wait for a
+   * connection share a transaction, and run again alone if any of them fails (postgres-batch.ts).
    */
   write<T>(job: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const SQLITE_FILE = 'sipa.sqlite';
+/** Connections per API instance to PostgreSQL. */
+const POSTGRES_POOL_SIZE = 10;
 
 /** Kysely's log hook, when the config asks to see every statement. */
 function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
@@ -45,12 +49,12 @@ function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
 
 export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'onQuery'>): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POSTGRES_POOL_SIZE });
     pool.on('error', (error) => console.error('postgres pool error', error.message));
     nameStatements(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
-    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
+    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`, sharedTransactions(kysely, { connections: POSTGRES_POOL_SIZE }));
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
