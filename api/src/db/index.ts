@@ -29,6 +29,7 @@ export interface Db {
    * Runs a write in a transaction and resolves once it is committed. On SQLite concurrent writes
    * share one commit (group commit, see group-commit.ts); on PostgreSQL writes that wait for a
    * connection share a transaction, and run again alone if any of them fails (postgres-batch.ts).
+   * A job is a function of its transaction: it changes nothing outside it, since it may run again.
    */
   write<T>(job: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
