@@ -2,9 +2,10 @@
  * Shared transactions for PostgreSQL writes. A write of its own costs two round trips more than
  * its statements (BEGIN and COMMIT), and a sign-up has four statements, so a third of its round
  * trips (each a write to the socket, a wake-up of the server and a reply) went to those two.
- * Here a write that finds every connection busy waits, and the next connection that frees takes
- * the waiting writes (up to `maxBatch`) and runs them one after another in one transaction.
- * A write that arrives while a connection is free runs at once, alone, as before.
+ * Here at most `connections` write transactions run at once; a write that finds them all busy
+ * waits, and the next one to end makes way for a transaction of the waiting writes (up to
+ * `maxBatch`), run one after another. A write that arrives while there is room runs at once,
+ * alone, as before.
  *
  * A statement that fails aborts a PostgreSQL transaction, so a shared transaction has no partial
  * outcome: when any of its writes fails, none of them is stored, and each runs again in a
@@ -23,7 +24,7 @@ interface Pending<DB> {
 }
 
 export interface SharedTransactionOptions {
-  /** How many transactions run at once: the pool's size. */
+  /** How many write transactions run at once (at most the pool's size). */
   connections: number;
   /** Most writes in one transaction (a long one holds its row locks and its callers longer). */
   maxBatch?: number;
