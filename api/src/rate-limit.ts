@@ -15,6 +15,7 @@ import type { Context } from 'hono';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { clientAddress } from './client-address.ts';
 import type { Database } from './db/index.ts';
+import { preparedQuery } from './db/prepared.ts';
 import type { Services } from './services.ts';
 import { fail } from './submission.ts';
 
@@ -29,6 +30,15 @@ function bucketOf(name: string, client: string, windowStart: number): string {
   return `${name}:${client}@${windowStart}`.slice(0, 300);
 }
 
+// Built and compiled once (src/db/prepared.ts): every accepted submission runs both.
+const hitsOf = preparedQuery<{ bucket: string }, { hits: number }>((db, slot) => db.selectFrom('rate_limits').select('hits').where('bucket', '=', slot('bucket')));
+const countHit = preparedQuery<{ bucket: string; start: number }>((db, slot) =>
+  db
+    .insertInto('rate_limits')
+    .values({ bucket: slot('bucket'), window_start: slot('start'), hits: 1 })
+    .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` })),
+);
+
 export function rateLimit(services: Services, name: string): RateLimit {
   const { rateLimitMax: max, rateLimitWindowSeconds: window, trustProxy } = services.config;
   const windowOf = (now: number) => {
@@ -39,11 +49,7 @@ export function rateLimit(services: Services, name: string): RateLimit {
     async refuse(c) {
       if (max <= 0) return null;
       const { seconds, start } = windowOf(Date.now());
-      const row = await services.db.kysely
-        .selectFrom('rate_limits')
-        .select('hits')
-        .where('bucket', '=', bucketOf(name, clientAddress(c, trustProxy), start))
-        .executeTakeFirst();
+      const row = (await hitsOf(services.db.kysely, { bucket: bucketOf(name, clientAddress(c, trustProxy), start) })).rows[0];
       if (!row || Number(row.hits) < max) return null;
       c.header('Retry-After', String(Math.max(1, start + window - seconds)));
       return fail(c, name, 429, MESSAGES.tooManyRequests, 'too-many');
@@ -52,11 +58,7 @@ export function rateLimit(services: Services, name: string): RateLimit {
       if (max <= 0) return;
       const { start } = windowOf(Date.now());
       if (Math.random() < 0.02) await trx.deleteFrom('rate_limits').where('window_start', '<', start - window).execute();
-      await trx
-        .insertInto('rate_limits')
-        .values({ bucket: bucketOf(name, clientAddress(c, trustProxy), start), window_start: start, hits: 1 })
-        .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
-        .execute();
+      await countHit(trx, { bucket: bucketOf(name, clientAddress(c, trustProxy), start), start });
     },
   };
 }

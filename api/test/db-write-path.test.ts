@@ -3,15 +3,18 @@
  * after the WAL is fsynced (and with synchronous back to FULL for every other statement), the
  * shared WAL fsync, and time-ordered row ids.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { groupCommit, walFileSync } from '../src/db/group-commit.ts';
 import { newId } from '../src/db/ids.ts';
+import { openDatabase } from '../src/db/index.ts';
+import { walCheckpointer } from '../src/db/wal-checkpoint.ts';
+import { sharedTransactions } from '../src/db/postgres-batch.ts';
 import { nameStatements } from '../src/db/postgres-statements.ts';
 import { pgUrl } from './helpers.ts';
 import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from '../src/db/sqlite.ts';
@@ -108,6 +111,49 @@ describe('shared WAL fsync', () => {
   });
 });
 
+describe('WAL checkpoints on a worker thread', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sipa-checkpoint-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('the worker copies every committed page of the WAL into the database file', async () => {
+    const database = openSqlite(join(dir, 'c.sqlite'));
+    database.exec('PRAGMA wal_autocheckpoint = 0');
+    database.exec('create table items (id integer primary key, body text)');
+    const insert = database.prepare('insert into items (body) values (?)');
+    for (let i = 0; i < 200; i++) insert.run('x'.repeat(500));
+    const checkpointer = walCheckpointer(join(dir, 'c.sqlite'), 0);
+    try {
+      const { log, checkpointed } = await checkpointer.checkpoint();
+      expect(log).toBeGreaterThan(20);
+      expect(checkpointed).toBe(log);
+    } finally {
+      await checkpointer.close();
+      database.close();
+    }
+  });
+
+  test("the server's database leaves checkpoints to the worker: the writer checkpoints only at 10,000 pages", async () => {
+    const db = openDatabase({ dataDir: join(dir, 'server'), databaseUrl: undefined });
+    const file = join(dir, 'server', 'sipa.sqlite');
+    try {
+      await sql`create table items (id integer primary key, body text)`.execute(db.kysely);
+      const writer = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely);
+      expect(writer.rows[0]!.wal_autocheckpoint).toBe(10_000);
+      await Promise.all(Array.from({ length: 50 }, () => db.write((trx) => sql`insert into items (body) values (${'y'.repeat(2000)})`.execute(trx))));
+      // The rows reach the database file itself (the WAL held them until then) within the
+      // worker's interval (200 ms), though the writer never checkpointed at this size.
+      const deadline = Date.now() + 10_000;
+      while (statSync(file).size < 100_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(statSync(file).size).toBeGreaterThanOrEqual(100_000);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('row ids', () => {
   test('are version-7 UUIDs that sort in the order they were made, unique within a millisecond', () => {
     const ids = Array.from({ length: 5000 }, () => newId(Date.UTC(2026, 10, 22)));
@@ -132,6 +178,52 @@ describe.skipIf(!pgUrl)('named statements on PostgreSQL', () => {
       expect(prepared.filter((text: string) => text.includes('pg_class'))).toEqual([]);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe.skipIf(!pgUrl)('shared transactions on PostgreSQL', () => {
+  test('writes that wait for a connection share one; when one fails, each runs again alone', async () => {
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 1 });
+    const db = new Kysely<{ shared_items: { id: number } }>({ dialect: new PostgresDialect({ pool }) });
+    const table = `shared_items`;
+    try {
+      await sql`drop table if exists ${sql.table(table)}`.execute(db);
+      await db.schema.createTable(table).addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+      const write = sharedTransactions(db, { connections: 1 });
+      const transactions: number[][] = [];
+      const insert = (id: number) => async (trx: Parameters<Parameters<typeof write>[0]>[0]) => {
+        const { rows } = await sql<{ xid: string }>`select txid_current()::text as xid`.execute(trx);
+        transactions.push([id, Number(rows[0]!.xid)]);
+        await trx.insertInto('shared_items').values({ id }).execute();
+        return id;
+      };
+      // The first runs alone (the connection is free); the next three wait and share one.
+      const first = write(insert(1));
+      const shared = await Promise.all([first, write(insert(2)), write(insert(3)), write(insert(4))]);
+      expect(shared).toEqual([1, 2, 3, 4]);
+      const xid = new Map(transactions.map(([id, x]) => [id, x]));
+      expect(xid.get(2)).toBe(xid.get(3));
+      expect(xid.get(3)).toBe(xid.get(4));
+      expect(xid.get(1)).not.toBe(xid.get(2));
+
+      // A duplicate key and a job that throws after writing fail alone; the others are kept.
+      const outcomes = await Promise.allSettled([
+        write(insert(10)),
+        write(insert(11)),
+        write(insert(2)),
+        write(async (trx) => {
+          await insert(12)(trx);
+          throw new Error('job failed after writing');
+        }),
+        write(insert(13)),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      const ids = (await db.selectFrom('shared_items').select('id').orderBy('id').execute()).map((row) => row.id);
+      expect(ids).toEqual([1, 2, 3, 4, 10, 11, 13]);
+    } finally {
+      await sql`drop table if exists ${sql.table(table)}`.execute(db).catch(() => {});
+      await db.destroy();
     }
   });
 });

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, migrateToLatest, type Db } from '../src/db/index.ts';
+import { preparedQuery } from '../src/db/prepared.ts';
 import { migrations } from '../src/db/migrations.ts';
 import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from '../src/db/sqlite.ts';
 import { describeBackends, freshConfig } from './helpers.ts';
@@ -168,5 +169,26 @@ describeBackends('writes (group commit on SQLite)', (backend) => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
     const ids = (await db.kysely.selectFrom('contact_messages').select('name').where('name', 'in', ['n100', 'n101', 'n102', 'n103']).execute()).map((r) => r.name).sort();
     expect(ids).toEqual(['n100', 'n102', 'n103']);
+  });
+
+  test('prepared queries in a batch (sent straight to node:sqlite on SQLite) commit, fail and roll back per write', async () => {
+    const insertPrepared = preparedQuery<{ id: string; name: string }, { name: string }>((kysely, slot) =>
+      kysely.insertInto('contact_messages').values({ id: slot('id'), name: slot('name'), email: 'a@b.org', phone: null, subject: 's', message: 'm', created_at: 'x' }).returning('name'),
+    );
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    expect(await db.write(async (trx) => (await insertPrepared(trx, { id: id(200), name: 'p200' })).rows[0]!.name)).toBe('p200');
+    const outcomes = await Promise.allSettled([
+      db.write(async (trx) => (await insertPrepared(trx, { id: id(203), name: 'p203' })).rows[0]!.name),
+      db.write(async (trx) => {
+        await insertPrepared(trx, { id: id(201), name: 'p201' });
+        throw new Error('job failed after writing');
+      }),
+      db.write((trx) => insertPrepared(trx, { id: id(200), name: 'p200 again' })), // duplicate key
+      db.write(async (trx) => (await insertPrepared(trx, { id: id(202), name: 'p202' })).rows[0]!.name),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))).toEqual(['p203', 'p202']);
+    const names = (await db.kysely.selectFrom('contact_messages').select('name').where('name', 'like', 'p2%').execute()).map((r) => r.name).sort();
+    expect(names).toEqual(['p200', 'p202', 'p203']);
   });
 });

@@ -95,6 +95,15 @@ describe('mail records', () => {
     expect(JSON.parse(row.headers)['X-Test']).toBe('a Bcc: victim@example.org');
     expect(logText('a\r\n\u0000b')).toBe('"a\\r\\n\\u0000b"');
     expect(headerValue('a\r\n b\u0000c')).toBe('a b c');
+    expect(['Plain subject', ' lead', 'trail\u00a0', 'two  spaces', 'tab\there', 'line\u2028sep', 'del\u007f'].map(headerValue)).toEqual([
+      'Plain subject',
+      'lead',
+      'trail',
+      'two spaces',
+      'tab here',
+      'line sep',
+      'del',
+    ]);
     await api.close();
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { MESSAGES } from '../../src/lib/messages.ts';
-import { createTokenSigner } from '../src/tokens.ts';
+import { createTokenSigner, hmacSha256 } from '../src/tokens.ts';
 import { describeBackends, makeApi, postForm, postJson, type TestApi } from './helpers.ts';
 
 /** Signs up an address and returns its row and the links of the confirmation mail. */
@@ -193,4 +194,26 @@ describeBackends('newsletter double opt-in', (backend) => {
     const again = createTokenSigner(api.services.db.kysely);
     expect((await again.verify('confirm', confirmToken))?.id).toBe(row.id);
   });
+});
+
+test('tokens are the id, the base-36 time and the first 24 bytes of HMAC-SHA256 in base64url, so links already sent keep working', async () => {
+  const id = '01a20341-91fe-7001-a817-3480b1c5ccf8';
+  const issuedAt = Date.UTC(2026, 10, 22, 12, 0, 0);
+  const mac = (key: string, message: string) => createHmac('sha256', key).update(message).digest().subarray(0, 24).toString('base64url');
+  // Short, exactly one block, and longer than a block (hashed first); one with non-ASCII text.
+  for (const key of ['k', 'x'.repeat(64), 'a long secret key '.repeat(8), 'clé secrète ✓']) {
+    const signer = createTokenSigner(undefined as never, key);
+    expect(await signer.sign('confirm', id, issuedAt)).toBe(`${id}.${issuedAt.toString(36)}.${mac(key, `confirm:${id}:${issuedAt.toString(36)}`)}`);
+    expect(await signer.sign('unsubscribe', id)).toBe(`${id}.${mac(key, `unsubscribe:${id}`)}`);
+    expect(await signer.verify('confirm', `${id}.${issuedAt.toString(36)}.${mac(key, `confirm:${id}:${issuedAt.toString(36)}`)}`)).toEqual({ id, issuedAt });
+  }
+});
+
+test('the HMAC is the same as createHmac for any key and message length', () => {
+  for (const key of ['k', 'é'.repeat(40), 'x'.repeat(200)]) {
+    const hmac = hmacSha256(key);
+    for (const message of ['', 'unsubscribe:id', 'ü'.repeat(85), 'ü'.repeat(86), 'm'.repeat(5000)]) {
+      expect(hmac(message).toString('hex'), `${key.length}/${message.length}`).toBe(createHmac('sha256', key).update(message).digest('hex'));
+    }
+  }
 });

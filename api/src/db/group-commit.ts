@@ -16,7 +16,8 @@
  * requests may already read the batch's rows (as with any write not yet answered); after a power
  * cut they may be gone, and so is any answer that would have claimed them.
  */
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { runDirectly, type DirectRunner } from './prepared.ts';
 
 /** Small next to an fsync; long enough for requests read after a commit to join the next batch. */
 export const BATCH_WINDOW_MS = 2;
@@ -31,23 +32,25 @@ interface Pending<DB> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/** Two statements around every job: sent as they are, with nothing to build or compile. */
-const statement = (text: string) => () => CompiledQuery.raw(text);
-const SAVEPOINT = statement('savepoint job');
-const RELEASE = statement('release savepoint job');
-const ROLLBACK_TO = statement('rollback to savepoint job');
+/** Runs one statement of the batch's own (no values): at once when it can, else through Kysely. */
+type Exec = (text: string) => unknown;
 
-async function runJobs<DB>(trx: Kysely<DB>, batch: Array<Pending<DB>>): Promise<Outcome[]> {
+function executor<DB>(trx: Kysely<DB>, direct: DirectRunner | undefined): Exec {
+  if (direct) return (text) => direct(text, []);
+  return (text) => trx.executeQuery(CompiledQuery.raw(text));
+}
+
+async function runJobs<DB>(trx: Kysely<DB>, exec: Exec, batch: Array<Pending<DB>>): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const item of batch) {
-    await trx.executeQuery(SAVEPOINT());
+    await exec('savepoint job');
     try {
       const value = await item.job(trx as Transaction<DB>);
-      await trx.executeQuery(RELEASE());
+      await exec('release savepoint job');
       outcomes.push({ ok: true, value });
     } catch (error) {
-      await trx.executeQuery(ROLLBACK_TO());
-      await trx.executeQuery(RELEASE());
+      await exec('rollback to savepoint job');
+      await exec('release savepoint job');
       outcomes.push({ ok: false, error });
     }
   }
@@ -58,35 +61,49 @@ export interface GroupCommitOptions {
   maxBatch?: number;
   /** Makes everything committed so far durable (fsyncs the WAL file); see the top of this file. */
   walSync?: () => Promise<void>;
+  /**
+   * With `walSync`: runs a statement on the SQLite connection at once. The batch holds the one
+   * connection, so its statements (the savepoints, and the jobs' prepared queries, see
+   * prepared.ts) go straight to node:sqlite instead of through Kysely's promise chain each.
+   */
+  direct?: DirectRunner;
 }
 
 export function groupCommit<DB>(db: Kysely<DB>, options: GroupCommitOptions = {}) {
-  const { maxBatch = 256, walSync } = options;
+  const { maxBatch = 256, walSync, direct } = options;
   const queue: Array<Pending<DB>> = [];
   let draining = false;
 
   /** One batch in one transaction; resolves with each job's outcome once the batch is durable. */
   async function commit(batch: Array<Pending<DB>>): Promise<{ outcomes: Outcome[]; durable: Promise<void> }> {
     if (!walSync) {
-      const outcomes = await db.transaction().execute((trx) => runJobs(trx, batch));
+      const outcomes = await db.transaction().execute((trx) => runJobs(trx, executor(trx, undefined), batch));
       return { outcomes, durable: Promise.resolve() };
     }
     // One connection for the pragma, the transaction and the pragma back, so no other statement
     // (an autocommit write elsewhere) ever runs with synchronous=NORMAL.
     const outcomes = await db.connection().execute(async (connection) => {
-      await sql`pragma synchronous = normal`.execute(connection);
+      const exec = executor(connection, direct);
+      runDirectly(connection, direct);
       try {
-        await sql`begin`.execute(connection);
+        await exec('pragma synchronous = normal');
         try {
-          const result = await runJobs(connection, batch);
-          await sql`commit`.execute(connection);
-          return result;
-        } catch (error) {
-          await sql`rollback`.execute(connection).catch(() => {});
-          throw error;
+          await exec('begin');
+          try {
+            const result = await runJobs(connection, exec, batch);
+            await exec('commit');
+            return result;
+          } catch (error) {
+            try {
+              await exec('rollback');
+            } catch {}
+            throw error;
+          }
+        } finally {
+          await exec('pragma synchronous = full');
         }
       } finally {
-        await sql`pragma synchronous = full`.execute(connection);
+        runDirectly(connection, undefined);
       }
     });
     return { outcomes, durable: walSync() };

@@ -75,14 +75,17 @@ export async function importSubscribers(services: Services, text: string): Promi
   const mailIds: string[] = [];
   for (let start = 0; start < addresses.length; start += 500) {
     const chunk = addresses.slice(start, start + 500);
-    const ids = await services.db.write(async (trx) => {
+    // The job counts into its own tally, added to the report once committed: a write may run
+    // again (src/db/postgres-batch.ts), and a rolled-back one must count nothing.
+    const { queued: ids, tally } = await services.db.write(async (trx) => {
+      const tally = { existing: 0, confirmed: 0, pending: 0 };
       const known = new Set((await trx.selectFrom('subscribers').select('email').where('email', 'in', chunk).execute()).map((r) => r.email));
       const nowMs = Date.now();
       const now = new Date(nowMs).toISOString();
       const queued: string[] = [];
       for (const email of chunk) {
         if (known.has(email)) {
-          report.existing++;
+          tally.existing++;
           continue;
         }
         const id = randomUUID();
@@ -92,17 +95,20 @@ export async function importSubscribers(services: Services, text: string): Promi
           .values({ id, email, status: consent ? 'confirmed' : 'pending', source: 'import', created_at: now, updated_at: now, confirmed_at: consent, unsubscribed_at: null, confirm_sent_at: consent ? null : now })
           .execute();
         if (consent) {
-          report.confirmed++;
+          tally.confirmed++;
           continue;
         }
-        report.pending++;
+        tally.pending++;
         // The confirmation link carries the moment it was issued; only the newest one confirms.
         const links = await tokenLinks(services, id, nowMs);
         const confirmation = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox).filter((m) => m.kind === 'newsletter.confirm');
         queued.push(...(await services.mailer.enqueue(trx, confirmation)));
       }
-      return queued;
+      return { queued, tally };
     });
+    report.existing += tally.existing;
+    report.confirmed += tally.confirmed;
+    report.pending += tally.pending;
     mailIds.push(...ids);
   }
   services.mailer.deliverLater(mailIds);

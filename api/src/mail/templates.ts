@@ -127,20 +127,21 @@ export function partnershipMails(input: PartnershipInput, staff: string): [Outgo
   ];
 }
 
+// The confirmation's fixed parts, put together once (every sign-up sends one).
+const CONFIRM_SUBJECT = `Please confirm your subscription to the ${site.name} newsletter`;
+const CONFIRM_TEXT_BEFORE = ['Hello,', `Someone (hopefully you) asked to receive the ${site.name} newsletter at this address. To confirm, open this link:`].join('\n\n');
+const CONFIRM_TEXT_AFTER = ['If you did not ask for it, ignore this email and you will hear nothing more from us.', signature].join('\n\n');
+const CONFIRM_HTML_BEFORE = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14"><p>Hello,</p><p>Someone (hopefully you) asked to receive the ${escapeHtml(site.name)} newsletter at this address.</p><p><a href="`;
+const CONFIRM_HTML_AFTER = `">Confirm my subscription</a></p><p>If you did not ask for it, ignore this email and you will hear nothing more from us.</p><p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`;
+
 export function newsletterMails(email: string, confirmUrl: string, unsubscribeUrl: string, staff: string): OutgoingMail[] {
   return [
     {
       kind: 'newsletter.confirm',
       to: email,
-      subject: `Please confirm your subscription to the ${site.name} newsletter`,
-      text: [
-        'Hello,',
-        `Someone (hopefully you) asked to receive the ${site.name} newsletter at this address. To confirm, open this link:`,
-        confirmUrl,
-        'If you did not ask for it, ignore this email and you will hear nothing more from us.',
-        signature,
-      ].join('\n\n'),
-      html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14"><p>Hello,</p><p>Someone (hopefully you) asked to receive the ${escapeHtml(site.name)} newsletter at this address.</p><p><a href="${escapeHtml(confirmUrl)}">Confirm my subscription</a></p><p>If you did not ask for it, ignore this email and you will hear nothing more from us.</p><p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`,
+      subject: CONFIRM_SUBJECT,
+      text: `${CONFIRM_TEXT_BEFORE}\n\n${confirmUrl}\n\n${CONFIRM_TEXT_AFTER}`,
+      html: `${CONFIRM_HTML_BEFORE}${escapeHtml(confirmUrl)}${CONFIRM_HTML_AFTER}`,
       headers: { ...AUTO, 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     },
     staffNotice('newsletter.staff', staff, `Newsletter signup: ${email}`, email, `${email} asked to join the newsletter. They receive broadcasts once they confirm.`),
