@@ -6,6 +6,9 @@ import sitemap from '@astrojs/sitemap';
 import { site } from './src/lib/site.ts';
 import { isNoindexPath } from './src/lib/routes.ts';
 import { contentSecurityDirectives } from './src/lib/security-policy.ts';
+import { DEFAULT_LANG, LANG_CODES } from './src/lib/i18n/languages.ts';
+import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 
 export default defineConfig({
   site: site.url,
@@ -30,6 +33,18 @@ export default defineConfig({
   },
   // Shiki writes inline styles that the Content-Security-Policy would block; posts carry no code.
   markdown: { syntaxHighlight: false },
+  // Languages from the one list in src/lib/i18n/languages.ts; English keeps unprefixed URLs.
+  // No `fallback` yet: with one, a static build writes a /fr/… and /sw/… copy of every English
+  // page that has no translated route, and the pages are not ready to say so in the visitor's
+  // language. `fallbackType: 'rewrite'` is set so that, once `fallback` is, those copies are the
+  // English page itself rather than a redirect page.
+  i18n: {
+    locales: [...LANG_CODES],
+    defaultLocale: DEFAULT_LANG,
+    routing: { prefixDefaultLocale: false, fallbackType: 'rewrite' },
+  },
+  // Compiles content/messages/<lang>.json into typed message functions under src/paraglide/.
+  vite: { plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })] },
   prefetch: false,
   devToolbar: { enabled: false },
 });

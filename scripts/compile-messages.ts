@@ -1,0 +1,9 @@
+/**
+ * Compiles the interface catalogues (content/messages/<lang>.json) into src/paraglide/ for code
+ * that runs outside Vite (the API on Node, vitest). `astro dev` and `astro build` compile the same
+ * way through the Vite plugin. Runs after `npm install` (the "prepare" script).
+ */
+import { compile } from '@inlang/paraglide-js';
+import { paraglideOptions } from '../src/lib/i18n/paraglide-options.ts';
+
+await compile({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] });

@@ -1,0 +1,45 @@
+/**
+ * Dates, numbers and money written the way each language writes them, through Intl with the
+ * language's BCP 47 tag (Node's and the browsers' full ICU data). Formatters are built once per
+ * language and option set: building one is far slower than using it.
+ */
+import { language, type Lang } from './languages.ts';
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) cache.set(key, (formatter = make()));
+  return formatter;
+}
+
+/**
+ * A date in `lang`, by default the long form: 'December 5, 2026', '5 décembre 2026',
+ * '5 Desemba 2026'. Calendar dates (`2026-12-05`) are read at noon UTC and shown in UTC, so the
+ * day never shifts; pass `timeZone` for instants such as event start times.
+ */
+export function formatDate(
+  date: string | Date,
+  lang: Lang,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+): string {
+  const when = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T12:00:00Z`) : new Date(date);
+  const withZone = { timeZone: 'UTC', ...options };
+  const tag = language(lang).intl;
+  return cached(`d|${tag}|${JSON.stringify(withZone)}`, () => new Intl.DateTimeFormat(tag, withZone)).format(when);
+}
+
+/** A number in `lang`: 1,234.5 in English and Swahili, 1 234,5 in French (narrow no-break space). */
+export function formatNumber(value: number, lang: Lang, options: Intl.NumberFormatOptions = {}): string {
+  const tag = language(lang).intl;
+  return cached(`n|${tag}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag, options)).format(value);
+}
+
+/**
+ * US dollars in `lang`, without cents for whole amounts as the donation form shows them:
+ * '$25' / '$25.50' in English, '25 $US' in French, 'US$ 25' in Swahili.
+ */
+export function formatCurrency(amount: number, lang: Lang, currency = 'USD'): string {
+  const digits = Math.round(amount * 100) % 100 === 0 ? 0 : 2;
+  return formatNumber(amount, lang, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
