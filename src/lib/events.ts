@@ -51,11 +51,8 @@ export function eventDay(iso: string): string {
   return iso.slice(0, 10);
 }
 
-/** Today's date in the visitor's own time zone, as YYYY-MM-DD. */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today's date in the visitor's own time zone (the rule lives in local-day.ts). */
+export { localDay } from './local-day.ts';
 
 /** past / today / upcoming from the event's start day against `today` (YYYY-MM-DD). */
 export function eventStatus(event: Pick<EventItem, 'date'>, today: string): EventStatus {
