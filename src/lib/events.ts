@@ -62,6 +62,11 @@ export function eventStatus(event: Pick<EventItem, 'date'>, today: string): Even
   return 'upcoming';
 }
 
+/** Whether a part of an event page shown only `when` the event has one of these statuses starts hidden. */
+export function hiddenUnless(status: EventStatus, ...when: EventStatus[]): boolean {
+  return !when.includes(status);
+}
+
 /** Cuts text to at most `max` characters at a word boundary, adding an ellipsis when cut. */
 export function truncate(text: string, max: number = EVENT_CARD_DESCRIPTION_LENGTH): string {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -228,20 +233,6 @@ export function googleCalendarUrl(event: EventItem, pageUrl: string): string {
 
 export function directionsUrl(location: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(location)}`;
-}
-
-export type ShareNetwork = 'facebook' | 'twitter' | 'linkedin' | 'email';
-
-/** Share links for a page; no script needed. */
-export function shareLinks(url: string, title: string): { network: ShareNetwork; label: string; href: string }[] {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { network: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { network: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
-    { network: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { network: 'email', label: 'Email', href: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}` },
-  ];
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone: the build's answer to 'today'. */
