@@ -23,8 +23,10 @@ import {
   volunteerOpportunitySchema,
 } from './lib/content-schemas.ts';
 
-const json = (folder: string) => glob({ pattern: '**/*.json', base: `./content/${folder}` });
-const mdx = (folder: string) => glob({ pattern: '**/*.mdx', base: `./content/${folder}` });
+// Only the folder's own files: translations live in per-language subfolders (content/<collection>/fr/)
+// and must not be read as extra English entries.
+const json = (folder: string) => glob({ pattern: '*.json', base: `./content/${folder}` });
+const mdx = (folder: string) => glob({ pattern: '*.mdx', base: `./content/${folder}` });
 
 export const collections = {
   events: defineCollection({ loader: glob({ pattern: '*.json', base: './content/events' }), schema: eventSchema }),

@@ -105,7 +105,6 @@ export const partnershipSchema = z.strictObject({
 
 export const tokenSchema = z.strictObject({ token: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), plainText(false)) });
 
-export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type ContactInput = z.output<typeof contactSchema>;
 export type VolunteerInput = z.output<typeof volunteerSchema>;
 export type PartnershipInput = z.output<typeof partnershipSchema>;

@@ -6,14 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createServices, closeServices, type Services } from '../src/app.ts';
 import { backupDatabase, backupFileName, pgConnection, pgTool, runTool } from '../src/backup.ts';
 import { loadConfig } from '../src/config.ts';
 import { SQLITE_FILE } from '../src/db/index.ts';
-import { describeBackends, ENDPOINTS, FORM_TABLES, makeApi, pgUrl, postJson, VALID, type TestApi } from './helpers.ts';
+import { describeBackends, ENDPOINTS, FORM_TABLES, freshPostgres, makeApi, postJson, VALID, type TestApi } from './helpers.ts';
 
 async function idsByTable(services: Services): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
@@ -100,21 +98,10 @@ describeBackends('backup and restore', (backend) => {
       dropRestored = async () => rmSync(dataDir, { recursive: true, force: true });
     } else {
       // README: create an empty database, pg_restore into it, point DATABASE_URL at it.
-      const name = `sipa_restored_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      await runTool(pgTool('pg_restore'), ['--no-owner', `--dbname=${url.toString()}`, file]);
-      restored = await createServices(loadConfig({}, { databaseUrl: url.toString(), dataDir: '' }));
-      dropRestored = async () => {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      };
+      const database = await freshPostgres('sipa_restored');
+      await runTool(pgTool('pg_restore'), ['--no-owner', `--dbname=${database.url}`, file]);
+      restored = await createServices(loadConfig({}, { databaseUrl: database.url, dataDir: '' }));
+      dropRestored = database.drop;
     }
     try {
       const copy = await idsByTable(restored);

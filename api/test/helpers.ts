@@ -30,8 +30,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sipa_test_${randomBytes(6).toString('hex')}`;
+/** An empty PostgreSQL database on the test server (its name starts with `prefix`), and how to drop it. */
+export async function freshPostgres(prefix = 'sipa_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

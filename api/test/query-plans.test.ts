@@ -9,8 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
@@ -21,7 +19,7 @@ import { migrations } from '../src/db/migrations.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
 import type { BroadcastSender } from '../src/newsletter-broadcast/sender.ts';
 import { seedInbox, seededId } from '../bench/inbox-seed.ts';
-import { HEALTH_TOKEN, VALID, describeBackends, pgUrl, postJson, type Backend } from './helpers.ts';
+import { HEALTH_TOKEN, VALID, describeBackends, freshPostgres, postJson, type Backend } from './helpers.ts';
 import { ADMIN, MEMBER, cookieOf } from './staff-helpers.ts';
 
 /** Rows per growing table: enough that PostgreSQL's planner prices an index over a scan. */
@@ -58,22 +56,8 @@ async function freshDatabase(backend: Backend): Promise<{ config: Parameters<typ
     const dir = mkdtempSync(join(tmpdir(), 'sipa-plans-'));
     return { config: { dataDir: dir, databaseUrl: undefined }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `sipa_plans_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { databaseUrl: url.toString(), dataDir: '' },
-    async drop() {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await freshPostgres('sipa_plans');
+  return { config: { databaseUrl: database.url, dataDir: '' }, drop: database.drop };
 }
 
 /** Many rows in every growing table the seed helpers do not fill. */

@@ -23,7 +23,6 @@ export const BLOG_CATEGORIES = [
 
 /** Categories a post may carry: the dropdown's (less 'All Categories') plus Conference. */
 export const POST_CATEGORIES = [...BLOG_CATEGORIES.slice(1), 'Conference'] as const;
-export type PostCategory = (typeof POST_CATEGORIES)[number];
 
 /** What the list needs about a post; the island gets only this. */
 export type BlogIndexEntry = Pick<BlogPost, 'id' | 'slug' | 'title' | 'excerpt' | 'tags' | 'category' | 'date' | 'image' | 'imageAlt' | 'author'>;

@@ -5,7 +5,6 @@
 import type { FaqEntry } from './content-schemas.ts';
 
 export const FAQ_CATEGORIES = ['General', 'Donations', 'Programs', 'Volunteering'] as const;
-export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 export const FAQ_FILTERS = ['All', ...FAQ_CATEGORIES] as const;
 export type FaqFilter = (typeof FAQ_FILTERS)[number];
 

@@ -39,12 +39,6 @@ const SCOPES: Record<SocialProviderId, string[]> = {
 
 export const PROVIDER_NAMES: Record<SocialProviderId, string> = { amazon: 'Amazon', apple: 'Apple', facebook: 'Facebook', google: 'Google' };
 
-/**
- * Providers whose addresses are confirmed by the provider itself although their profile carries
- * no `email_verified` (Facebook and Amazon release only confirmed addresses).
- */
-export const PROVIDERS_WITH_CONFIRMED_EMAIL: SocialProviderId[] = ['amazon', 'facebook'];
-
 export function configuredProviders(config: Pick<ApiConfig, 'socialProviders'>): SocialProviderId[] {
   return SOCIAL_PROVIDER_IDS.filter((id) => config.socialProviders[id]);
 }

@@ -11,8 +11,6 @@ export const INBOX_TABLES = {
   partnership: 'partnership_inquiries',
 } as const satisfies Record<InboxKind, string>;
 
-export type InboxTable = (typeof INBOX_TABLES)[InboxKind];
-
 /** Columns searched, per kind (name, email, subject or company, message). */
 export const SEARCHED: Readonly<Record<InboxKind, readonly string[]>> = {
   contact: ['name', 'email', 'subject', 'message'],

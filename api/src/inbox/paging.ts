@@ -3,7 +3,7 @@
  * its last row (created_at, id), and the next page starts strictly after it. The database walks
  * the (created_at, id) index from there, so page 4,000 costs what page 1 costs.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 
 export interface Cursor {
   createdAt: string;
@@ -37,5 +37,3 @@ export function contains(column: string, text: string): Expression<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return sql<SqlBool>`${sql.raw(column)} like ${pattern} escape '\\'`;
 }
-
-export type AnyBuilder = ExpressionBuilder<any, any>;

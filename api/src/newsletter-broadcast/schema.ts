@@ -23,5 +23,3 @@ export const broadcastSchema = z.object({
 });
 
 export const previewSchema = z.object({ body_html: z.string({ error: BROADCAST_TEXT.htmlRequired }).check(z.maxLength(BROADCAST_LIMITS.body, { error: BROADCAST_TEXT.tooLong })) });
-
-export type BroadcastInput = z.output<typeof broadcastSchema>;

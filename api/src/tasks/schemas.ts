@@ -25,7 +25,6 @@ export const taskChangeSchema = z
   })
   .check(z.refine((change) => change.content !== undefined || change.done !== undefined, { error: TASK_TEXT.nothingToChange }));
 
-export type NewTask = z.output<typeof newTaskSchema>;
 export type TaskChange = z.output<typeof taskChangeSchema>;
 
 /** Task ids are UUIDs; anything else cannot name a task. */

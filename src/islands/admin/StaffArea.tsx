@@ -7,8 +7,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { Alert, Field } from '../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { Alert } from '../form-kit.tsx';
+import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
@@ -224,21 +224,9 @@ function AccountPanel({ me }: { me: Me }) {
         <form className="sipa-form staff-form staff-subcard" noValidate onSubmit={changePassword} aria-labelledby="change-password-heading">
           <h3 id="change-password-heading">Change password</h3>
           {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-          <Field
-            id="account-current"
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onValue={(_, value) => setCurrent(value)}
-            error={currentError || undefined}
-          />
+          <CurrentPasswordField id="account-current" name="currentPassword" label="Current password" value={current} onValue={setCurrent} error={currentError || undefined} />
           <NewPasswordFields idPrefix="account-new" flow={newPassword} />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
-          </button>
+          <SubmitButton busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
         </form>
 
         <div className="staff-subcard" aria-labelledby="sessions-heading" role="group">

@@ -7,14 +7,14 @@ import { useEffect, useRef, useState, type SubmitEvent, type MouseEvent } from '
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert, Field, useHydrated } from '../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM, NewPasswordFields, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { CodeStep } from './CodeStep.tsx';
+import { BackToSignIn, CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 import { SELF_SERVICE_TEXT, socialErrorText } from '../../lib/self-service-messages.ts';
 import * as SelfService from './sign-up/index.ts';
 
 type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset' | 'two-factor' | 'setup-two-factor' | SelfService.SelfServiceStep;
-type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 const SIGN_IN_ENDPOINT = '/api/auth/sign-in/username';
 const ERROR_TEXT: Record<string, string> = {
@@ -65,13 +65,12 @@ export default function StaffLogin() {
     });
     if (from === 'new-password' || from === 'forgot' || from === 'two-factor' || from === 'setup-two-factor') setStep(from);
     else if (from && from in SelfService.SELF_SERVICE_HEADINGS) setStep(from as Step);
-    else if (from && !(from in HEADINGS) && from !== 'not-admin') {
+    else if (from && !(from in HEADINGS)) {
       SelfService.warnUnknownRoute(from);
       setUnknownRoute(true);
     }
     const socialError = error && !ERROR_TEXT[error] && error !== 'required' ? (socialErrorText(error) ?? SELF_SERVICE_TEXT.socialFailed) : null;
     if (socialError) setNotice({ tone: 'error', text: socialError });
-    if (from === 'not-admin') setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
     if (error && ERROR_TEXT[error]) setNotice({ tone: 'error', text: ERROR_TEXT[error] });
     if (error === 'required') setFieldErrors({ username: MESSAGES.fieldRequired, password: MESSAGES.fieldRequired });
   }, []);
@@ -128,10 +127,6 @@ export default function StaffLogin() {
     if (answer.status === 200 && answer.body.next === 'verify-user') {
       setPassword('');
       go('verify-user');
-      return;
-    }
-    if (answer.status === 200) {
-      setNotice({ tone: 'error', text: STAFF_TEXT.adminRequired });
       return;
     }
     setPassword('');
@@ -212,14 +207,18 @@ export default function StaffLogin() {
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 429 ? (answer.body.message ?? NETWORK_PROBLEM) : STAFF_TEXT.invalidCode });
   }
 
-  /** Where the second step of sign-in (or a required set-up) leads. */
+  /**
+   * Where the second step of sign-in (or a required set-up) leads: the API's nextAfterSignIn
+   * answers 'new-password', 'verify-user', 'setup-two-factor' or 'admin' (every member reaches
+   * the staff area, whose gate refuses only its admin sections).
+   */
   function afterSecondStep(next: string) {
-    if (next === 'admin') {
+    if (next === 'new-password') go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
+    else if (next === 'verify-user' || next === 'setup-two-factor') go(next);
+    else {
       setAdminHint(true);
       location.assign('/admin');
-    } else if (next === 'new-password') go('new-password', { tone: 'success', text: STAFF_TEXT.forceNewPasswordLead });
-    else if (next === 'verify-user' || next === 'setup-two-factor') go(next);
-    else go('sign-in', { tone: 'error', text: STAFF_TEXT.adminRequired });
+    }
   }
 
   if (step === 'two-factor') return <TwoFactorSignIn onSignedIn={afterSecondStep} onRestart={(text) => go('sign-in', text ? { tone: 'error', text } : null)} />;
@@ -286,20 +285,8 @@ export default function StaffLogin() {
             onValue={(_, value) => setUsername(value)}
             error={fieldErrors.username}
           />
-          <Field
-            id="staff-password"
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onValue={(_, value) => setPassword(value)}
-            error={fieldErrors.password}
-          />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
-          </button>
+          <CurrentPasswordField id="staff-password" name="password" label="Password" value={password} onValue={setPassword} error={fieldErrors.password} />
+          <SubmitButton busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
           <p className="staff-links">
             <a href="/admin/login?step=forgot" onClick={link('forgot')}>
               {STAFF_TEXT.forgotPassword}
@@ -312,26 +299,19 @@ export default function StaffLogin() {
       {step === 'new-password' ? (
         <form className="sipa-form staff-form" noValidate onSubmit={changePassword}>
           {!currentPassword || fieldErrors.currentPassword ? (
-            <Field
+            <CurrentPasswordField
               id="staff-current"
               name="currentPassword"
               label="Temporary password"
-              type="password"
-              autoComplete="current-password"
-              required
               value={currentPassword}
-              onValue={(_, value) => setCurrentPassword(value)}
+              onValue={setCurrentPassword}
               error={fieldErrors.currentPassword}
             />
           ) : null}
           <NewPasswordFields idPrefix="staff-new" flow={newPassword} />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
-          </button>
+          <SubmitButton busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
           <p className="staff-links">
-            <a href="/admin/login" onClick={link('sign-in')}>
-              {STAFF_TEXT.backToSignIn}
-            </a>
+            <BackToSignIn onBack={() => go('sign-in')} />
           </p>
         </form>
       ) : null}
@@ -339,57 +319,30 @@ export default function StaffLogin() {
       {step === 'forgot' ? (
         <form className="sipa-form staff-form" noValidate onSubmit={sendCode}>
           <p className="staff-lead">We will send a 6-digit code to the email address of your staff account.</p>
-          <Field
-            id="staff-email"
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={STAFF_TEXT.enterEmail}
-            required
-            value={email}
-            onValue={(_, value) => setEmail(value)}
-            error={fieldErrors.email}
-          />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
-          </button>
+          <EmailField id="staff-email" value={email} onValue={setEmail} error={fieldErrors.email} />
+          <SubmitButton busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
           <p className="staff-links">
-            <a href="/admin/login" onClick={link('sign-in')}>
-              {STAFF_TEXT.backToSignIn}
-            </a>
+            <BackToSignIn onBack={() => go('sign-in')} />
           </p>
         </form>
       ) : null}
 
       {step === 'reset' ? (
-        <form className="sipa-form staff-form" noValidate onSubmit={resetPassword}>
-          <Field
-            id="staff-code"
-            name="confirmation_code"
-            label="Code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            placeholder={STAFF_TEXT.codePlaceholder}
-            required
-            value={code}
-            onValue={(_, value) => setCode(value)}
-            error={fieldErrors.confirmation_code}
-          />
-          <NewPasswordFields idPrefix="staff-reset" flow={newPassword} />
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={STAFF_TEXT.submit} working={STAFF_TEXT.submitting} />
-          </button>
-          <p className="staff-links">
-            <button type="button" className="staff-link-button" disabled={busy} onClick={() => void sendCode()}>
-              {STAFF_TEXT.resendCode}
-            </button>
-            <a href="/admin/login" onClick={link('sign-in')}>
-              {STAFF_TEXT.backToSignIn}
-            </a>
-          </p>
-        </form>
+        <CodeStep
+          codeId="staff-code"
+          codeLabel="Code"
+          code={code}
+          onCode={setCode}
+          codeError={fieldErrors.confirmation_code}
+          afterCode={<NewPasswordFields idPrefix="staff-reset" flow={newPassword} />}
+          busy={busy}
+          idle={STAFF_TEXT.submit}
+          working={STAFF_TEXT.submitting}
+          resendDisabled={busy}
+          onResend={() => void sendCode()}
+          onBack={() => go('sign-in')}
+          onSubmit={resetPassword}
+        />
       ) : null}
     </div>
   );

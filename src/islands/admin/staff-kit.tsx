@@ -1,8 +1,10 @@
 /**
- * What the two staff islands share: the JSON call to the staff API, and the new-password pair
- * with the policy's live messages (shown once a field has been touched).
+ * What the two staff islands share: the JSON call to the staff API, the new-password pair with
+ * the policy's live messages (shown once a field has been touched), and the buttons and links
+ * every staff form has.
  */
-import { useState } from 'react';
+import { useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { Field } from '../form-kit.tsx';
 import './staff.css';
@@ -42,6 +44,9 @@ export async function staffPost(path: string, body: unknown): Promise<StaffAnswe
 
 export const NETWORK_PROBLEM = 'Something went wrong. Please try again later.';
 
+/** The message a staff screen shows above its form. */
+export type Notice = { tone: 'error' | 'success'; text: string } | null;
+
 export interface NewPasswordState {
   password: string;
   confirmation: string;
@@ -73,40 +78,20 @@ export function useNewPassword() {
   };
 }
 
-export function NewPasswordFields({ idPrefix, flow, serverError }: { idPrefix: string; flow: ReturnType<typeof useNewPassword>; serverError?: string }) {
+export function NewPasswordFields({ idPrefix, flow }: { idPrefix: string; flow: ReturnType<typeof useNewPassword> }) {
   const { state, problems, mismatch } = flow;
-  const shownProblems = state.touched.password ? problems : [];
   // The spec's rule while typing (both at least 6 characters); on submit any difference counts.
   const confirmationError = state.submitted && state.password !== state.confirmation ? PASSWORD_MESSAGES.mismatch : state.touched.confirmation ? (mismatch ?? undefined) : undefined;
-  const listId = `${idPrefix}-password-rules`;
   return (
     <>
-      <div className="sipa-field form-field">
-        <label htmlFor={`${idPrefix}-password`}>New password</label>
-        <input
-          id={`${idPrefix}-password`}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={state.password}
-          onChange={(event) => flow.set('password', event.target.value)}
-          aria-invalid={shownProblems.length || serverError ? true : undefined}
-          aria-describedby={`${idPrefix}-password-hint${shownProblems.length ? ` ${listId}` : ''}`}
-        />
-        <p className="sipa-hint form-hint" id={`${idPrefix}-password-hint`}>
-          At least 8 characters, with lower and upper case letters, numbers and special characters.
-        </p>
-        {shownProblems.length || serverError ? (
-          <ul className="staff-rules" id={listId}>
-            {(shownProblems.length ? shownProblems : [serverError!]).map((message) => (
-              <li key={message} className="sipa-field-error">
-                {message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <PasswordField
+        id={`${idPrefix}-password`}
+        name="newPassword"
+        label="New password"
+        value={state.password}
+        onValue={(value) => flow.set('password', value)}
+        messages={state.touched.password ? problems : []}
+      />
       <Field
         id={`${idPrefix}-confirm`}
         name="confirmPassword"
@@ -128,5 +113,129 @@ export function Busy({ busy, idle, working }: { busy: boolean; idle: string; wor
       {busy ? <span className="form-spinner" aria-hidden="true" /> : null}
       {busy ? working : idle}
     </>
+  );
+}
+
+/** The password a member already has (to sign in, or to confirm who they are before a change). */
+export function CurrentPasswordField({ id, name, label, value, onValue, error }: { id: string; name: string; label: string; value: string; onValue: (value: string) => void; error?: string }) {
+  return <Field id={id} name={name} label={label} type="password" autoComplete="current-password" required value={value} onValue={(_, next) => onValue(next)} error={error} />;
+}
+
+/** The address of a staff account, where a step must ask for it. */
+export function EmailField({ id, value, onValue, error }: { id: string; value: string; onValue: (value: string) => void; error?: string }) {
+  return (
+    <Field
+      id={id}
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder={STAFF_TEXT.enterEmail}
+      required
+      value={value}
+      onValue={(_, next) => onValue(next)}
+      error={error}
+    />
+  );
+}
+
+/** A password being chosen: the policy as a hint under it and, once there are any, its messages one a line. */
+export function PasswordField({
+  id,
+  name,
+  label,
+  value,
+  onValue,
+  onBlur,
+  messages,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  onBlur?: () => void;
+  messages: string[];
+}) {
+  const rulesId = `${id}-rules`;
+  return (
+    <div className="sipa-field form-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        onBlur={onBlur}
+        aria-invalid={messages.length ? true : undefined}
+        aria-describedby={`${id}-hint${messages.length ? ` ${rulesId}` : ''}`}
+      />
+      <p className="sipa-hint form-hint" id={`${id}-hint`}>
+        At least 8 characters, with lower and upper case letters, numbers and special characters.
+      </p>
+      {messages.length ? (
+        <ul className="staff-rules" id={rulesId}>
+          {messages.map((message) => (
+            <li key={message} className="sipa-field-error">
+              {message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form's submit button: its label, or the spinner and the working label while the server works. */
+export function SubmitButton({
+  busy,
+  idle,
+  working,
+  className = 'sipa-button staff-submit',
+  disabled = busy,
+  ...rest
+}: { busy: boolean; idle: string; working: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children'>) {
+  return (
+    <button className={className} type="submit" disabled={disabled} aria-busy={busy || undefined} {...rest}>
+      <Busy busy={busy} idle={idle} working={working} />
+    </button>
+  );
+}
+
+/** "Back to Sign In": a real link to /admin/login that, once hydrated, changes the step in place. */
+export function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <a
+      href="/admin/login"
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        event.preventDefault();
+        onBack();
+      }}
+    >
+      {STAFF_TEXT.backToSignIn}
+    </a>
+  );
+}
+
+/** "Resend Code" as a link-styled button, under a code field. */
+export function ResendCodeButton({ disabled, onResend }: { disabled: boolean; onResend: () => void }) {
+  return (
+    <button type="button" className="staff-link-button" disabled={disabled} onClick={onResend}>
+      {STAFF_TEXT.resendCode}
+    </button>
+  );
+}
+
+/** A staff panel's last problem (a refused or failed request), said at once; nothing while there is none. */
+export function PanelProblem({ problem }: { problem: string }) {
+  if (!problem) return null;
+  return (
+    <p className="sipa-alert sipa-alert--error" role="alert">
+      {problem}
+    </p>
   );
 }

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../lib/constants.ts';
 import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
+import { PanelProblem } from '../staff-kit.tsx';
 import { announceInboxChange } from './new-count.tsx';
 import { formatDateTime, getJson, postJson } from './staff-api.ts';
 
@@ -111,9 +112,7 @@ export function InboxItemView(props: {
     return (
       <div className="inbox-detail">
         {back}
-        <p className="sipa-alert sipa-alert--error" role="alert">
-          {problem}
-        </p>
+        <PanelProblem problem={problem} />
       </div>
     );
   }
@@ -174,11 +173,7 @@ export function InboxItemView(props: {
           ))}
         </div>
       </div>
-      {problem ? (
-        <p className="sipa-alert sipa-alert--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <PanelProblem problem={problem} />
 
       <div className="inbox-note">
         <label htmlFor={`${uid}-note`}>Staff note</label>

@@ -7,19 +7,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
+// An item as the API lists it (types only: nothing of the API is bundled).
+import type { InboxListItem as ListItem } from '../../../../api/src/inbox/inbox-store.ts';
+import { PanelProblem } from '../staff-kit.tsx';
+import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { InboxItemView } from './InboxItemView.tsx';
 import { InboxNewCount, announceInboxChange, useInboxNewCount } from './new-count.tsx';
 import { formatDateTime, getJson, postJson, queryString } from './staff-api.ts';
 import './inbox.css';
 
-interface ListItem {
-  id: string;
-  name: string;
-  email: string;
-  summary: string;
-  status: InboxStatus;
-  createdAt: string;
-}
 interface Page {
   items: ListItem[];
   nextCursor: string | null;
@@ -170,17 +166,7 @@ export default function InboxPanel() {
           <label htmlFor={`${id}-q`}>Search</label>
           <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
-        <div className="inbox-field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-            <option value="">Any status</option>
-            {INBOX_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {INBOX_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${id}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(INBOX_STATUSES, INBOX_STATUS_LABELS)} />
         <div className="inbox-field">
           <label htmlFor={`${id}-from`}>From</label>
           <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
@@ -190,30 +176,24 @@ export default function InboxPanel() {
           <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </div>
         {kind !== 'contact' ? (
-          <div className="inbox-field">
-            <label htmlFor={`${id}-interest`}>{kind === 'volunteer' ? 'Interest' : 'Partnership interest'}</label>
-            <select id={`${id}-interest`} value={draft.interest} onChange={(e) => setDraft({ ...draft, interest: e.target.value })}>
-              <option value="">Any</option>
-              {INTEREST_CHOICES[kind].map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${id}-interest`}
+            label={kind === 'volunteer' ? 'Interest' : 'Partnership interest'}
+            anyLabel="Any"
+            value={draft.interest}
+            onValue={(interest) => setDraft({ ...draft, interest })}
+            options={INTEREST_CHOICES[kind]}
+          />
         ) : null}
         {kind === 'volunteer' ? (
-          <div className="inbox-field">
-            <label htmlFor={`${id}-availability`}>Availability</label>
-            <select id={`${id}-availability`} value={draft.availability} onChange={(e) => setDraft({ ...draft, availability: e.target.value })}>
-              <option value="">Any</option>
-              {AVAILABILITY_SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {AVAILABILITY_LABELS[slot]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${id}-availability`}
+            label="Availability"
+            anyLabel="Any"
+            value={draft.availability}
+            onValue={(availability) => setDraft({ ...draft, availability })}
+            options={choicesOf(AVAILABILITY_SLOTS, AVAILABILITY_LABELS)}
+          />
         ) : null}
         <div className="inbox-filters__actions">
           <button type="submit" className="sipa-button">
@@ -245,11 +225,7 @@ export default function InboxPanel() {
       <p className="inbox-live" role="status">
         {notice}
       </p>
-      {problem ? (
-        <p className="sipa-alert sipa-alert--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <PanelProblem problem={problem} />
 
       {items.length ? (
         <ul className="inbox-list" aria-label={INBOX_KIND_LABELS[kind]} aria-busy={loading || undefined}>

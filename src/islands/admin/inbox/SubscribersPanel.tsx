@@ -5,20 +5,15 @@
  * Self-contained: mount `<SubscribersPanel />` anywhere in the staff area.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from '../../../lib/inbox.ts';
+import { SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS } from '../../../lib/inbox.ts';
+// A subscriber as the API lists it (types only: nothing of the API is bundled).
+import type { SubscriberItem as Subscriber } from '../../../../api/src/inbox/subscribers-store.ts';
+import { PanelProblem } from '../staff-kit.tsx';
+import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { SubscriberChart, type ChartWeek } from './SubscriberChart.tsx';
 import { formatDate, getJson, postBody, postJson, queryString } from './staff-api.ts';
 import './inbox.css';
 
-interface Subscriber {
-  id: string;
-  email: string;
-  status: SubscriberStatus;
-  source: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
 interface ImportReport {
   confirmed: number;
   pending: number;
@@ -129,17 +124,7 @@ export default function SubscribersPanel() {
           <label htmlFor={`${uid}-q`}>Search by email</label>
           <input id={`${uid}-q`} type="search" maxLength={200} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
-        <div className="inbox-field">
-          <label htmlFor={`${uid}-status`}>Status</label>
-          <select id={`${uid}-status`} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-            <option value="">Any status</option>
-            {SUBSCRIBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {SUBSCRIBER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${uid}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS)} />
         <div className="inbox-filters__actions">
           <button type="submit" className="sipa-button">
             Search
@@ -153,11 +138,7 @@ export default function SubscribersPanel() {
       <p className="inbox-live" role="status">
         {notice}
       </p>
-      {problem ? (
-        <p className="sipa-alert sipa-alert--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <PanelProblem problem={problem} />
 
       {items.length ? (
         <ul className="inbox-list subscriber-list" aria-label="Subscribers" aria-busy={loading || undefined}>

@@ -7,10 +7,8 @@ import { useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
-import { Field } from '../../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
-
-export type Notice = { tone: 'error' | 'success'; text: string } | null;
+import { CodeStep } from '../CodeStep.tsx';
+import { EmailField, NETWORK_PROBLEM, staffPost, type Notice } from '../staff-kit.tsx';
 
 export function ConfirmSignUp({
   email: knownEmail,
@@ -75,52 +73,25 @@ export function ConfirmSignUp({
   }
 
   return (
-    <form className="sipa-form staff-form" noValidate onSubmit={confirm}>
-      <p className="staff-lead">{SELF_SERVICE_TEXT.confirmLead}</p>
-      {knownEmail ? null : (
-        <Field
-          id="confirm-email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={STAFF_TEXT.enterEmail}
-          required
-          value={email}
-          onValue={(_, value) => setEmail(value)}
-          error={errors.email}
-        />
-      )}
-      <Field
-        id="confirm-code"
-        name="confirmation_code"
-        label="Confirmation Code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        placeholder={STAFF_TEXT.codePlaceholder}
-        required
-        value={code}
-        onValue={(_, value) => setCode(value)}
-        error={errors.confirmation_code}
-      />
-      <button className="sipa-button staff-submit" type="submit" disabled={pending} aria-busy={pending || undefined}>
-        <Busy busy={pending} idle={SELF_SERVICE_TEXT.confirm} working={SELF_SERVICE_TEXT.confirming} />
-      </button>
-      <p className="staff-links">
-        <button type="button" className="staff-link-button" disabled={resending || pending} onClick={() => void resend()}>
-          {STAFF_TEXT.resendCode}
-        </button>
-        <a
-          href="/admin/login"
-          onClick={(event) => {
-            event.preventDefault();
-            onBack();
-          }}
-        >
-          {STAFF_TEXT.backToSignIn}
-        </a>
-      </p>
-    </form>
+    <CodeStep
+      lead={SELF_SERVICE_TEXT.confirmLead}
+      beforeCode={
+        knownEmail ? null : (
+          <EmailField id="confirm-email" value={email} onValue={setEmail} error={errors.email} />
+        )
+      }
+      codeId="confirm-code"
+      codeLabel="Confirmation Code"
+      code={code}
+      onCode={setCode}
+      codeError={errors.confirmation_code}
+      busy={pending}
+      idle={SELF_SERVICE_TEXT.confirm}
+      working={SELF_SERVICE_TEXT.confirming}
+      resendDisabled={resending || pending}
+      onResend={() => void resend()}
+      onBack={onBack}
+      onSubmit={confirm}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useState, type SubmitEvent } from 'react';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, OPTIONAL_ATTRIBUTES, checkSignUp, sendableAttributes } from '../../../lib/sign-up.ts';
 import { Field } from '../../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
+import { NETWORK_PROBLEM, PasswordField, SubmitButton, staffPost } from '../staff-kit.tsx';
 
 type Values = { username: string; email: string; dial_code: string; phone_number: string; password: string; confirm_password: string };
 const EMPTY: Values = { username: '', email: '', dial_code: DEFAULT_DIAL_CODE, phone_number: '', password: '', confirm_password: '' };
@@ -61,35 +61,34 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
   }
 
   const one = (field: string) => shown(field)[0];
-  const passwordMessages = shown('password');
+  /** A text field's name, value and messages, tied to the form's state. */
+  const bound = (name: 'username' | 'email' | 'confirm_password') => ({
+    name,
+    value: values[name],
+    onValue: (_: string, value: string) => set(name, value),
+    onBlur: touch(name),
+    error: one(name),
+  });
 
   return (
     <form className="sipa-form staff-form" noValidate onSubmit={submit} aria-label="Create Account">
       <Field
         id="signup-username"
-        name="username"
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={values.username}
-        onValue={(_, value) => set('username', value)}
-        onBlur={touch('username')}
-        error={one('username')}
+        {...bound('username')}
       />
       <Field
         id="signup-email"
-        name="email"
         label="Email"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={values.email}
-        onValue={(_, value) => set('email', value)}
-        onBlur={touch('email')}
-        error={one('email')}
+        {...bound('email')}
       />
       <div className="sipa-field form-field">
         <label htmlFor="signup-phone">
@@ -129,44 +128,22 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
           </p>
         ) : null}
       </div>
-      <div className="sipa-field form-field">
-        <label htmlFor="signup-password">Password</label>
-        <input
-          id="signup-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={(event) => set('password', event.target.value)}
-          onBlur={touch('password')}
-          aria-invalid={passwordMessages.length ? true : undefined}
-          aria-describedby={`signup-password-hint${passwordMessages.length ? ' signup-password-rules' : ''}`}
-        />
-        <p className="sipa-hint form-hint" id="signup-password-hint">
-          At least 8 characters, with lower and upper case letters, numbers and special characters.
-        </p>
-        {passwordMessages.length ? (
-          <ul className="staff-rules" id="signup-password-rules">
-            {passwordMessages.map((message) => (
-              <li key={message} className="sipa-field-error">
-                {message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <PasswordField
+        id="signup-password"
+        name="password"
+        label="Password"
+        value={values.password}
+        onValue={(value) => set('password', value)}
+        onBlur={touch('password')}
+        messages={shown('password')}
+      />
       <Field
         id="signup-confirm"
-        name="confirm_password"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
-        value={values.confirm_password}
-        onValue={(_, value) => set('confirm_password', value)}
-        onBlur={touch('confirm_password')}
-        error={one('confirm_password')}
+        {...bound('confirm_password')}
       />
       <details className="staff-more">
         <summary>More about you (optional)</summary>
@@ -188,9 +165,7 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
           />
         ))}
       </details>
-      <button className="sipa-button staff-submit" type="submit" disabled={pending || hasErrors} aria-busy={pending || undefined} aria-describedby="signup-submit-hint">
-        <Busy busy={pending} idle={SELF_SERVICE_TEXT.signUpTab} working={SELF_SERVICE_TEXT.creatingAccount} />
-      </button>
+      <SubmitButton busy={pending} idle={SELF_SERVICE_TEXT.signUpTab} working={SELF_SERVICE_TEXT.creatingAccount} disabled={pending || hasErrors} aria-describedby="signup-submit-hint" />
       <p className="sipa-hint form-hint staff-submit-hint" id="signup-submit-hint">
         {hasErrors ? 'Create Account becomes available once every required field is filled in correctly.' : 'We will email you a 6-digit code to confirm the account.'}
       </p>

@@ -6,9 +6,8 @@ import { useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
-import { Field } from '../../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
-import type { Notice } from './ConfirmSignUp.tsx';
+import { CodeStep } from '../CodeStep.tsx';
+import { NETWORK_PROBLEM, SubmitButton, staffPost, type Notice } from '../staff-kit.tsx';
 
 /** Where a finished (or skipped) verification goes: the staff area, whose gate decides the rest. */
 function finish() {
@@ -41,9 +40,7 @@ export function VerifyUser({ onSent, onNotice, onSignedOut }: { onSent: () => vo
     <form className="sipa-form staff-form" noValidate onSubmit={send}>
       <p className="staff-lead">{SELF_SERVICE_TEXT.verifyLead}</p>
       <div className="staff-actions">
-        <button className="sipa-button staff-submit" type="submit" disabled={pending} aria-busy={pending || undefined}>
-          <Busy busy={pending} idle={SELF_SERVICE_TEXT.verify} working={SELF_SERVICE_TEXT.verifying} />
-        </button>
+        <SubmitButton busy={pending} idle={SELF_SERVICE_TEXT.verify} working={SELF_SERVICE_TEXT.verifying} />
         <SkipButton disabled={pending} />
       </div>
     </form>
@@ -86,31 +83,20 @@ export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice
   }
 
   return (
-    <form className="sipa-form staff-form" noValidate onSubmit={submit}>
-      <p className="staff-lead">{SELF_SERVICE_TEXT.confirmVerifyLead}</p>
-      <Field
-        id="verify-code"
-        name="confirmation_code"
-        label="Code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        placeholder={STAFF_TEXT.codePlaceholder}
-        required
-        value={code}
-        onValue={(_, value) => setCode(value)}
-        error={error || undefined}
-      />
-      <div className="staff-actions">
-        <button className="sipa-button staff-submit" type="submit" disabled={pending} aria-busy={pending || undefined}>
-          <Busy busy={pending} idle={STAFF_TEXT.submit} working={STAFF_TEXT.submitting} />
-        </button>
-        <SkipButton disabled={pending} />
-      </div>
-      <p className="staff-links">
-        <button type="button" className="staff-link-button" disabled={resending || pending} onClick={() => void resend()}>
-          {STAFF_TEXT.resendCode}
-        </button>
-      </p>
-    </form>
+    <CodeStep
+      lead={SELF_SERVICE_TEXT.confirmVerifyLead}
+      codeId="verify-code"
+      codeLabel="Code"
+      code={code}
+      onCode={setCode}
+      codeError={error || undefined}
+      busy={pending}
+      idle={STAFF_TEXT.submit}
+      working={STAFF_TEXT.submitting}
+      besideSubmit={<SkipButton disabled={pending} />}
+      resendDisabled={resending || pending}
+      onResend={() => void resend()}
+      onSubmit={submit}
+    />
   );
 }

@@ -1,6 +1,6 @@
 /** The self-service screens of /admin/login: sign-up tab, confirmation, address verification, social buttons. */
 import './sign-up.css';
-export { ConfirmSignUp, type Notice } from './ConfirmSignUp.tsx';
+export { ConfirmSignUp } from './ConfirmSignUp.tsx';
 export { SignInTabs, TAB_PANEL_ID } from './SignInTabs.tsx';
 export { SignUpForm } from './SignUpForm.tsx';
 export { SocialButtons } from './SocialButtons.tsx';

@@ -9,6 +9,7 @@ import { TASK_CONTENT_MAX, TASK_TEXT, TASK_UNDO_MINUTES, type Task } from '../..
 import { safeParse } from '../../../../api/src/schemas.ts';
 import { taskContent } from '../../../../api/src/tasks/schemas.ts';
 import { getJson, postJson, sendJson, type Answer } from '../inbox/staff-api.ts';
+import { PanelProblem } from '../staff-kit.tsx';
 import { TaskItem } from './TaskItem.tsx';
 import './tasks.css';
 
@@ -250,11 +251,7 @@ export function TasksPanel() {
       <p className="tasks-live sipa-visually-hidden" role="status">
         {announcement}
       </p>
-      {problem ? (
-        <p className="sipa-alert sipa-alert--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <PanelProblem problem={problem} />
       {deleted ? (
         <div className="tasks-undo">
           <span className="tasks-undo__text">

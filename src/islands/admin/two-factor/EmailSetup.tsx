@@ -1,13 +1,11 @@
 /** setupEmail: a code mailed to the member's address, typed back here, turns email codes on. */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { MESSAGES } from '../../../lib/messages.ts';
+import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM } from '../staff-kit.tsx';
+import { Busy, NETWORK_PROBLEM, type Notice } from '../staff-kit.tsx';
 import { twoFactorPost, type TwoFactorStatus, statusOf } from './client.ts';
-import { CodeField } from './PasswordStep.tsx';
-
-type Notice = { tone: 'error' | 'success'; text: string } | null;
+import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';
+import { CancelButton, CodeField } from './PasswordStep.tsx';
 
 export function EmailSetup({
   email,
@@ -22,10 +20,8 @@ export function EmailSetup({
 }) {
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
+  const first = useFirstCode({ check: (code) => twoFactorPost('/verify-otp', { code }), onVerified: (answer) => onDone(statusOf(answer)), onSignedOut });
   const codeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -51,18 +47,6 @@ export function EmailSetup({
     setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
   }
 
-  async function verify(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) return setCodeError(MESSAGES.fieldRequired);
-    setCodeError(undefined);
-    setBusy(true);
-    const answer = await twoFactorPost('/verify-otp', { code: code.trim() });
-    setBusy(false);
-    if (answer.status === 401) return onSignedOut();
-    if (answer.status === 200) return onDone(statusOf(answer));
-    setCodeError(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? TWO_FACTOR_TEXT.invalidCode));
-  }
-
   const lead = email ? TWO_FACTOR_TEXT.otpSetupLead.replace('{email}', email) : TWO_FACTOR_TEXT.otpSetupLead.replace('{email}', 'the email address of your account');
 
   return (
@@ -74,31 +58,22 @@ export function EmailSetup({
           <button type="button" className="sipa-button" onClick={() => void send()} disabled={sending} aria-busy={sending || undefined}>
             <Busy busy={sending} idle={TWO_FACTOR_TEXT.sendCode} working={TWO_FACTOR_TEXT.sending} />
           </button>
-          {onCancel ? (
-            <button type="button" className="sipa-button sipa-button--secondary" onClick={onCancel} disabled={sending}>
-              {TWO_FACTOR_TEXT.cancel}
-            </button>
-          ) : null}
+          <CancelButton onCancel={onCancel} disabled={sending} />
         </div>
       ) : (
-        <form className="sipa-form staff-form two-factor-form" noValidate onSubmit={verify}>
-          <div ref={codeRef}>
-            <CodeField id="otp-setup-code" label={TWO_FACTOR_TEXT.codeLabel} value={code} onValue={setCode} error={codeError} />
-          </div>
-          <div className="two-factor-actions">
-            <button className="sipa-button" type="submit" disabled={busy} aria-busy={busy || undefined}>
-              <Busy busy={busy} idle={TWO_FACTOR_TEXT.verify} working={TWO_FACTOR_TEXT.verifying} />
-            </button>
-            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void send()} disabled={sending || busy}>
+        <FirstCodeForm
+          flow={first}
+          onCancel={onCancel}
+          extraActions={
+            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void send()} disabled={sending || first.busy}>
               {TWO_FACTOR_TEXT.resendCode}
             </button>
-            {onCancel ? (
-              <button type="button" className="sipa-button sipa-button--secondary" onClick={onCancel} disabled={busy}>
-                {TWO_FACTOR_TEXT.cancel}
-              </button>
-            ) : null}
+          }
+        >
+          <div ref={codeRef}>
+            <CodeField id="otp-setup-code" label={TWO_FACTOR_TEXT.codeLabel} {...first.field} />
           </div>
-        </form>
+        </FirstCodeForm>
       )}
     </div>
   );

@@ -1,9 +1,12 @@
-/** "Type your password to continue": the gate before a secret is shown or a method turned off. */
-import { useState, type SubmitEvent } from 'react';
+/**
+ * "Type your password to continue": the gate before a secret is shown or a method turned off;
+ * and the pieces every two-factor form has (its code field, its row of buttons).
+ */
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
 import { Field } from '../../form-kit.tsx';
-import { Busy } from '../staff-kit.tsx';
+import { CurrentPasswordField, SubmitButton } from '../staff-kit.tsx';
 
 export function PasswordStep({
   idPrefix,
@@ -36,27 +39,8 @@ export function PasswordStep({
   return (
     <form className="sipa-form staff-form two-factor-form" noValidate onSubmit={submit}>
       <p className="staff-lead">{lead}</p>
-      <Field
-        id={`${idPrefix}-password`}
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onValue={(_, value) => setPassword(value)}
-        error={required ? MESSAGES.fieldRequired : error}
-      />
-      <div className="two-factor-actions">
-        <button className="sipa-button" type="submit" disabled={busy} aria-busy={busy || undefined}>
-          <Busy busy={busy} idle={submitLabel} working={busyLabel} />
-        </button>
-        {onCancel ? (
-          <button type="button" className="sipa-button sipa-button--secondary" onClick={onCancel} disabled={busy}>
-            {TWO_FACTOR_TEXT.cancel}
-          </button>
-        ) : null}
-      </div>
+      <CurrentPasswordField id={`${idPrefix}-password`} name="password" label="Password" value={password} onValue={setPassword} error={required ? MESSAGES.fieldRequired : error} />
+      <TwoFactorActions busy={busy} idle={submitLabel} working={busyLabel} onCancel={onCancel} />
     </form>
   );
 }
@@ -79,5 +63,26 @@ export function CodeField({ id, label, value, onValue, error, backup = false }: 
       onValue={(_, next) => onValue(next)}
       error={error}
     />
+  );
+}
+
+/** Cancel, where the screen can be left (the required set-up and the Account card offer it). */
+export function CancelButton({ onCancel, disabled }: { onCancel?: () => void; disabled: boolean }) {
+  if (!onCancel) return null;
+  return (
+    <button type="button" className="sipa-button sipa-button--secondary" onClick={onCancel} disabled={disabled}>
+      {TWO_FACTOR_TEXT.cancel}
+    </button>
+  );
+}
+
+/** A two-factor form's row of buttons: submit, what else the screen offers (children), Cancel. */
+export function TwoFactorActions({ busy, idle, working, onCancel, children }: { busy: boolean; idle: string; working: string; onCancel?: () => void; children?: ReactNode }) {
+  return (
+    <div className="two-factor-actions">
+      <SubmitButton className="sipa-button" busy={busy} idle={idle} working={working} />
+      {children}
+      <CancelButton onCancel={onCancel} disabled={busy} />
+    </div>
   );
 }

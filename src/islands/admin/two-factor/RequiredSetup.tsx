@@ -4,9 +4,9 @@
  * setting one up.
  */
 import { useEffect, useRef, useState } from 'react';
-import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit.tsx';
+import { BackToSignIn } from '../staff-kit.tsx';
 import { EmailSetup } from './EmailSetup.tsx';
 import { TotpSetup } from './TotpSetup.tsx';
 import './two-factor.css';
@@ -48,15 +48,7 @@ export function RequiredSetup({ onDone, onSignedOut }: { onDone: () => void; onS
           {method === 'totp' ? <TotpSetup onSignedOut={onSignedOut} onCancel={() => setMethod(null)} onDone={onDone} /> : null}
           {method === 'otp' ? <EmailSetup onSignedOut={onSignedOut} onCancel={() => setMethod(null)} onDone={() => setDone(true)} /> : null}
           <p className="staff-links">
-            <a
-              href="/admin/login"
-              onClick={(event) => {
-                event.preventDefault();
-                onSignedOut();
-              }}
-            >
-              {STAFF_TEXT.backToSignIn}
-            </a>
+            <BackToSignIn onBack={onSignedOut} />
           </p>
         </>
       )}

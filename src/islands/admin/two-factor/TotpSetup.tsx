@@ -2,13 +2,13 @@
  * setupTotp: the password, then the QR code (228 × 228 px) with the setup key as text and a copy
  * button, then a first code from the app; only then is the app on and the 10 backup codes shown.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { MESSAGES } from '../../../lib/messages.ts';
+import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT, groupedKey, secretOfUri } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM } from '../staff-kit.tsx';
+import { NETWORK_PROBLEM } from '../staff-kit.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
 import { twoFactorPost, type TwoFactorStatus, statusOf } from './client.ts';
+import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';
 import { CodeField, PasswordStep } from './PasswordStep.tsx';
 import { QrCode } from './QrCode.tsx';
 
@@ -34,12 +34,19 @@ export function TotpSetup({
   const [passwordError, setPasswordError] = useState<string>();
   const [uri, setUri] = useState('');
   const [backupCodes, setBackupCodes] = useState<string[]>([]);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
   const [copied, setCopied] = useState(false);
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const secret = secretOfUri(uri);
+  const first = useFirstCode({
+    check: (code) => twoFactorPost('/verify-totp', { code }),
+    onVerified: (answer) => {
+      setStatus(statusOf(answer));
+      onConfirmed?.(statusOf(answer));
+      setStage('codes');
+    },
+    onSignedOut,
+  });
 
   useEffect(() => {
     stageRef.current?.querySelector<HTMLElement>('h4, input')?.focus();
@@ -60,24 +67,6 @@ export function TotpSetup({
     }
     if (answer.body.code === 'wrong-password') return setPasswordError(answer.body.message);
     setError(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM));
-  }
-
-  async function confirm(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) return setCodeError(MESSAGES.fieldRequired);
-    setCodeError(undefined);
-    setBusy(true);
-    const answer = await twoFactorPost('/verify-totp', { code: code.trim() });
-    setBusy(false);
-    if (answer.status === 401) return onSignedOut();
-    if (answer.status === 200) {
-      setStatus(statusOf(answer));
-      onConfirmed?.(statusOf(answer));
-      setCode('');
-      setStage('codes');
-      return;
-    }
-    setCodeError(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? TWO_FACTOR_TEXT.invalidCode));
   }
 
   async function copySecret() {
@@ -130,19 +119,9 @@ export function TotpSetup({
               </span>
             </div>
           </div>
-          <form className="sipa-form staff-form two-factor-form" noValidate onSubmit={confirm}>
-            <CodeField id="totp-setup-code" label={TWO_FACTOR_TEXT.firstCodeLabel} value={code} onValue={setCode} error={codeError} />
-            <div className="two-factor-actions">
-              <button className="sipa-button" type="submit" disabled={busy} aria-busy={busy || undefined}>
-                <Busy busy={busy} idle={TWO_FACTOR_TEXT.verify} working={TWO_FACTOR_TEXT.verifying} />
-              </button>
-              {onCancel ? (
-                <button type="button" className="sipa-button sipa-button--secondary" onClick={onCancel} disabled={busy}>
-                  {TWO_FACTOR_TEXT.cancel}
-                </button>
-              ) : null}
-            </div>
-          </form>
+          <FirstCodeForm flow={first} onCancel={onCancel}>
+            <CodeField id="totp-setup-code" label={TWO_FACTOR_TEXT.firstCodeLabel} {...first.field} />
+          </FirstCodeForm>
         </div>
       ) : null}
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit.tsx';
-import { NETWORK_PROBLEM } from '../staff-kit.tsx';
+import { NETWORK_PROBLEM, type Notice } from '../staff-kit.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
 import { statusOf, twoFactorGet, twoFactorPost, type TwoFactorStatus } from './client.ts';
 import { EmailSetup } from './EmailSetup.tsx';
@@ -14,7 +14,6 @@ import { TotpSetup } from './TotpSetup.tsx';
 import './two-factor.css';
 
 type Mode = { kind: 'idle' } | { kind: 'setup'; method: TwoFactorMethod } | { kind: 'turn-off'; method: TwoFactorMethod } | { kind: 'new-codes'; codes?: string[] };
-type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 export function TwoFactorPanel({ account, email, onSignedOut }: { account: string; email: string; onSignedOut: () => void }) {
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);

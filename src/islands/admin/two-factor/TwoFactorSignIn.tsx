@@ -8,13 +8,12 @@ import { MESSAGES } from '../../../lib/messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit.tsx';
-import { Busy, NETWORK_PROBLEM } from '../staff-kit.tsx';
+import { NETWORK_PROBLEM, ResendCodeButton, SubmitButton, type Notice } from '../staff-kit.tsx';
 import { methodsOf, twoFactorGet, twoFactorPost } from './client.ts';
 import { CodeField } from './PasswordStep.tsx';
 import './two-factor.css';
 
 type Screen = 'loading' | 'select' | TwoFactorMethod | 'backup';
-type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 const HEADINGS: Record<Exclude<Screen, 'loading'>, string> = {
   select: TWO_FACTOR_TEXT.selectHeading,
@@ -160,14 +159,10 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
             <input id="two-factor-trust" type="checkbox" name="trustDevice" checked={trust} onChange={(event) => setTrust(event.target.checked)} />
             <span>{TWO_FACTOR_TEXT.trustDevice}</span>
           </label>
-          <button className="sipa-button staff-submit" type="submit" disabled={busy} aria-busy={busy || undefined}>
-            <Busy busy={busy} idle={TWO_FACTOR_TEXT.confirm} working={TWO_FACTOR_TEXT.confirming} />
-          </button>
+          <SubmitButton busy={busy} idle={TWO_FACTOR_TEXT.confirm} working={TWO_FACTOR_TEXT.confirming} />
           <p className="staff-links">
             {screen === 'otp' ? (
-              <button type="button" className="staff-link-button" disabled={sending || busy} onClick={() => void sendCode(true)}>
-                {TWO_FACTOR_TEXT.resendCode}
-              </button>
+              <ResendCodeButton disabled={sending || busy} onResend={() => void sendCode(true)} />
             ) : null}
             {screen === 'totp' ? (
               <button type="button" className="staff-link-button" onClick={() => void open('backup')}>
