@@ -3,6 +3,11 @@
  * these and compose components. (Astro-aware, so it lives outside src/lib.)
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { BlogIndexEntry } from '../lib/blog.ts';
+import { sortPosts } from '../lib/blog.ts';
+import { toIndexEntry } from '../lib/blog-content.ts';
+import type { BlogPost, EventItem } from '../lib/content-schemas.ts';
+import { sortEvents } from '../lib/events.ts';
 import { programStatus } from '../lib/program-status.ts';
 import { site } from '../lib/site.ts';
 
@@ -82,4 +87,31 @@ export function toExplorerPrograms(programs: readonly Program[]) {
     buildStatus: buildTimeStatus(program),
     peopleServed: program.data.impactMetrics.peopleServed,
   }));
+}
+
+/* Events and blog posts: the queries the event pages, the blog, the feed and the home page share. */
+
+/** Every event's front matter, soonest first. */
+export async function getEvents(): Promise<EventItem[]> {
+  return sortEvents((await getCollection('events')).map((entry) => entry.data));
+}
+
+/** Every post's collection entry (front matter and body): what the article pages render. */
+export async function getPostEntries(): Promise<CollectionEntry<'blog'>[]> {
+  return getCollection('blog');
+}
+
+/** Every post's front matter, newest first. */
+export async function getPosts(): Promise<BlogPost[]> {
+  return sortPosts((await getCollection('blog')).map((entry) => entry.data));
+}
+
+/** The compact index of every post (front matter only, never a body), newest first: what the list island filters. */
+export async function getPostIndex(): Promise<BlogIndexEntry[]> {
+  return (await getPosts()).map(toIndexEntry);
+}
+
+/** The `count` newest posts. */
+export async function getLatestPosts(count: number): Promise<BlogPost[]> {
+  return (await getPosts()).slice(0, count);
 }

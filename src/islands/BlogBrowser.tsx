@@ -21,7 +21,8 @@ import {
   type BlogIndexEntry,
 } from '../lib/blog.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { FilterBar, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import './blog-browser.css';
 
@@ -44,24 +45,19 @@ interface Props {
 function PostCard({ post }: { post: BlogIndexEntry }) {
   const headingId = `post-card-${post.slug}`;
   return (
-    <article className="post-card" aria-labelledby={headingId}>
-      <a className="post-card__media" href={`/blog/${post.slug}`} tabIndex={-1} aria-hidden="true">
-        <IslandImage src={post.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
+    <ListCard name="post-card" href={`/blog/${post.slug}`} headingId={headingId} image={post.image}>
+      <p className="sipa-card__eyebrow post-card__category">{post.category}</p>
+      <h3 id={headingId} className="sipa-card__title post-card__title">
+        <a href={`/blog/${post.slug}`}>{post.title}</a>
+      </h3>
+      <p className="post-card__meta">
+        <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.author}
+      </p>
+      <p className="post-card__excerpt">{post.excerpt}</p>
+      <a className="post-card__more" href={`/blog/${post.slug}`}>
+        Read more<span className="sipa-visually-hidden">: {post.title}</span>
       </a>
-      <div className="post-card__body">
-        <p className="post-card__category">{post.category}</p>
-        <h3 id={headingId} className="post-card__title">
-          <a href={`/blog/${post.slug}`}>{post.title}</a>
-        </h3>
-        <p className="post-card__meta">
-          <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.author}
-        </p>
-        <p className="post-card__excerpt">{post.excerpt}</p>
-        <a className="post-card__more" href={`/blog/${post.slug}`}>
-          Read more<span className="sipa-visually-hidden">: {post.title}</span>
-        </a>
-      </div>
-    </article>
+    </ListCard>
   );
 }
 

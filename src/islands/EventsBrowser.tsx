@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import {
   EVENT_CATEGORY_LABELS,
@@ -56,37 +57,37 @@ function StatusTag({ status }: { status: EventStatus }) {
 function EventCard({ event, status }: { event: EventItem; status: EventStatus }) {
   const headingId = `event-card-${event.id}`;
   return (
-    <article className="event-card" aria-labelledby={headingId}>
-      <a className="event-card__media" href={`/events/${event.id}`} tabIndex={-1} aria-hidden="true">
-        <IslandImage src={event.image} alt="" width={800} height={500} loading="lazy" decoding="async" />
-        <span className={`event-badge event-badge--${event.category}`}>{EVENT_CATEGORY_LABELS[event.category]}</span>
-      </a>
-      <div className="event-card__body">
-        <div className="event-card__tags">
-          <StatusTag status={status} />
-          {event.isFeatured && <span className="event-tag event-tag--featured">Featured</span>}
-        </div>
-        <h3 id={headingId} className="event-card__title">
-          <a href={`/events/${event.id}`}>{event.title}</a>
-        </h3>
-        <p className="event-card__meta">
-          <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-          <span>{formatEventTimeRange(event.date, event.endDate)}</span>
-          <span>{event.location}</span>
-        </p>
-        <p className="event-card__text">{truncate(event.description)}</p>
-        <div className="event-card__actions">
-          <a className="event-card__link" href={`/events/${event.id}`}>
-            View details<span className="sipa-visually-hidden">: {event.title}</span>
-          </a>
-          {status !== 'past' && (
-            <a className="event-card__link event-card__link--quiet" href={`/events/${event.id}.ics`} download={`${event.id}.ics`}>
-              Add to calendar<span className="sipa-visually-hidden">: {event.title}</span>
-            </a>
-          )}
-        </div>
+    <ListCard
+      name="event-card"
+      href={`/events/${event.id}`}
+      headingId={headingId}
+      image={event.image}
+      badge={<span className={`event-badge event-badge--${event.category}`}>{EVENT_CATEGORY_LABELS[event.category]}</span>}
+    >
+      <div className="event-card__tags">
+        <StatusTag status={status} />
+        {event.isFeatured && <span className="event-tag event-tag--featured">Featured</span>}
       </div>
-    </article>
+      <h3 id={headingId} className="sipa-card__title event-card__title">
+        <a href={`/events/${event.id}`}>{event.title}</a>
+      </h3>
+      <p className="event-card__meta">
+        <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+        <span>{formatEventTimeRange(event.date, event.endDate)}</span>
+        <span>{event.location}</span>
+      </p>
+      <p className="event-card__text">{truncate(event.description)}</p>
+      <div className="event-card__actions">
+        <a className="event-card__link" href={`/events/${event.id}`}>
+          View details<span className="sipa-visually-hidden">: {event.title}</span>
+        </a>
+        {status !== 'past' && (
+          <a className="event-card__link event-card__link--quiet" href={`/events/${event.id}.ics`} download={`${event.id}.ics`}>
+            Add to calendar<span className="sipa-visually-hidden">: {event.title}</span>
+          </a>
+        )}
+      </div>
+    </ListCard>
   );
 }
 

@@ -51,11 +51,8 @@ export function eventDay(iso: string): string {
   return iso.slice(0, 10);
 }
 
-/** Today's date in the visitor's own time zone, as YYYY-MM-DD. */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today's date in the visitor's own time zone (the rule lives in local-day.ts). */
+export { localDay } from './local-day.ts';
 
 /** past / today / upcoming from the event's start day against `today` (YYYY-MM-DD). */
 export function eventStatus(event: Pick<EventItem, 'date'>, today: string): EventStatus {
@@ -63,6 +60,11 @@ export function eventStatus(event: Pick<EventItem, 'date'>, today: string): Even
   if (day < today) return 'past';
   if (day === today) return 'today';
   return 'upcoming';
+}
+
+/** Whether a part of an event page shown only `when` the event has one of these statuses starts hidden. */
+export function hiddenUnless(status: EventStatus, ...when: EventStatus[]): boolean {
+  return !when.includes(status);
 }
 
 /** Cuts text to at most `max` characters at a word boundary, adding an ellipsis when cut. */
@@ -231,20 +233,6 @@ export function googleCalendarUrl(event: EventItem, pageUrl: string): string {
 
 export function directionsUrl(location: string): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(location)}`;
-}
-
-export type ShareNetwork = 'facebook' | 'twitter' | 'linkedin' | 'email';
-
-/** Share links for a page; no script needed. */
-export function shareLinks(url: string, title: string): { network: ShareNetwork; label: string; href: string }[] {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { network: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { network: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
-    { network: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { network: 'email', label: 'Email', href: `mailto:?subject=${t}&body=${encodeURIComponent(`${title}\n\n${url}`)}` },
-  ];
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone: the build's answer to 'today'. */

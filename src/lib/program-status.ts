@@ -4,14 +4,10 @@
  * date, otherwise 'upcoming'. "Calendar months" counts month boundaries crossed, not 30-day
  * spans: a program starting 10 January is still upcoming on 31 January and active on 1 February.
  */
-export type ProgramStatus = 'active' | 'upcoming' | (string & {});
+import { localCalendarDay, type CalendarDay } from './local-day.ts';
 
-export interface CalendarDay {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-}
+export type { CalendarDay } from './local-day.ts';
+export type ProgramStatus = 'active' | 'upcoming' | (string & {});
 
 /** '2025-01-10' (or a full ISO timestamp) -> its calendar day, without time-zone shifts. */
 export function parseCalendarDay(value: string): CalendarDay {
@@ -20,11 +16,6 @@ export function parseCalendarDay(value: string): CalendarDay {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12 || day < 1 || day > 31) throw new Error(`Not a calendar date: ${value}`);
   return { year, month, day };
-}
-
-/** The visitor's calendar day, read in their own time zone. */
-export function localCalendarDay(date: Date): CalendarDay {
-  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
 }
 
 /** Month boundaries crossed from `start` to `today` (negative when `today` is earlier). */

@@ -1,12 +1,11 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
-import { sortPosts } from '../lib/blog.ts';
+import { getPosts } from '../data/content.ts';
 import { site } from '../lib/site.ts';
 
 /** The blog's RSS feed, linked from every page's head. */
 export const GET: APIRoute = async () => {
-  const posts = sortPosts((await getCollection('blog')).map((entry) => entry.data));
+  const posts = await getPosts();
   return rss({
     title: site.blogName,
     description: `News, stories and practical advice from ${site.name}.`,

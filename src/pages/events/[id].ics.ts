@@ -1,13 +1,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCollection } from 'astro:content';
 import { eventIcs, type EventItem } from '../../lib/events.ts';
+import { getEvents } from '../../data/content.ts';
 import { absoluteUrl } from '../../lib/seo.ts';
 import { site } from '../../lib/site.ts';
 
 /** One iCalendar file per event (/events/{id}.ics), made at build time. */
 export const getStaticPaths = (async () => {
-  const events = await getCollection('events');
-  return events.map((entry) => ({ params: { id: entry.data.id }, props: { event: entry.data } }));
+  return (await getEvents()).map((event) => ({ params: { id: event.id }, props: { event } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ event: EventItem }> = ({ props }) => {
