@@ -115,3 +115,13 @@ export async function getPostIndex(): Promise<BlogIndexEntry[]> {
 export async function getLatestPosts(count: number): Promise<BlogPost[]> {
   return (await getPosts()).slice(0, count);
 }
+
+/** The FAQ in the order editors set (the `order` field). */
+export async function getFaqs() {
+  return (await getCollection('faq')).map((entry) => entry.data).sort((a, b) => a.order - b.order);
+}
+
+/** The legal pages (privacy, terms, accessibility), one route each through src/pages/[legal].astro. */
+export async function getLegalPages() {
+  return getCollection('legal');
+}
