@@ -35,6 +35,31 @@ export function invite(username: string, email: string, admin = true): string {
   return password;
 }
 
+/**
+ * The n-th mail (1 = the first) the SMTP peer received for an address, once that many have
+ * arrived. For flows that send several codes to one address: mails are delivered in the
+ * background, so an earlier code can arrive after a later one; counting tells them apart.
+ */
+export async function nthMailTo(address: string, n: number): Promise<string> {
+  const dir = join(dataDir, 'mail');
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(dir)) return 0;
+        const mails = readdirSync(dir)
+          .sort()
+          .map((name) => readFileSync(join(dir, name), 'utf8'))
+          .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`));
+        found = mails[n - 1] ?? '';
+        return mails.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(n);
+  return found;
+}
+
 /** The newest mail the SMTP peer received for an address, once it has arrived. */
 export async function latestMailTo(address: string, after: number): Promise<string> {
   const dir = join(dataDir, 'mail');
