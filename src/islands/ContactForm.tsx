@@ -9,7 +9,7 @@ import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, contactSchema } from '../../api/src/schemas.ts';
 import { useEffect } from 'react';
 import { api } from '../lib/api-client.ts';
-import { Field } from './form-kit/fields.tsx';
+import { EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
 
@@ -41,10 +41,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
   return (
     <FormFrame
       boxRef={boxRef}
-      formRef={flow.formRef}
-      status={flow.status}
-      alert={flow.alert}
-      onSubmit={flow.submit}
+      flow={flow}
       idPrefix={idPrefix}
       action={api.contact.$path()}
       label="Contact form"
@@ -55,16 +52,8 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
     >
       <div className="form-grid">
         <Field {...field('name')} label="Name" required autoComplete="name" maxLength={LIMITS.name} />
-        <Field
-          {...field('email')}
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.email}
-        />
-        <Field {...field('phone')} label="Phone" optional type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
+        <EmailField {...field('email')} />
+        <PhoneField {...field('phone')} />
         <Field {...field('subject')} label="Subject" required maxLength={LIMITS.subject} />
         <Field
           {...field('message')}

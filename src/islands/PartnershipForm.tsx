@@ -7,7 +7,7 @@ import { PARTNERSHIP_INTERESTS, PARTNERSHIP_RESPONSE_PROMISE } from '../lib/cons
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, partnershipSchema } from '../../api/src/schemas.ts';
 import { api } from '../lib/api-client.ts';
-import { CheckboxGroup, Field } from './form-kit/fields.tsx';
+import { CheckboxGroup, EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
 
@@ -31,10 +31,7 @@ export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: s
   return (
     <FormFrame
       boxRef={boxRef}
-      formRef={flow.formRef}
-      status={flow.status}
-      alert={flow.alert}
-      onSubmit={flow.submit}
+      flow={flow}
       idPrefix={idPrefix}
       action={api['partnership-inquiry'].$path()}
       label="Partnership inquiry"
@@ -46,16 +43,8 @@ export default function PartnershipForm({ idPrefix = 'partner' }: { idPrefix?: s
       <div className="form-grid">
         <Field {...field('companyName')} label="Company name" required autoComplete="organization" maxLength={LIMITS.company} />
         <Field {...field('contactName')} label="Contact name" required autoComplete="name" maxLength={LIMITS.name} />
-        <Field
-          {...field('email')}
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.email}
-        />
-        <Field {...field('phone')} label="Phone" optional type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
+        <EmailField {...field('email')} />
+        <PhoneField {...field('phone')} />
       </div>
       <CheckboxGroup
         idPrefix={idPrefix}

@@ -14,7 +14,7 @@ import {
 import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, volunteerSchema } from '../../api/src/schemas.ts';
 import { api } from '../lib/api-client.ts';
-import { CheckboxGroup, Field } from './form-kit/fields.tsx';
+import { CheckboxGroup, EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
 
@@ -60,10 +60,7 @@ export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: s
   return (
     <FormFrame
       boxRef={boxRef}
-      formRef={flow.formRef}
-      status={flow.status}
-      alert={flow.alert}
-      onSubmit={flow.submit}
+      flow={flow}
       idPrefix={idPrefix}
       action={api['volunteer-application'].$path()}
       label="Volunteer application"
@@ -75,16 +72,8 @@ export default function VolunteerForm({ idPrefix = 'volunteer' }: { idPrefix?: s
       <div className="form-grid">
         <Field {...field('firstName')} label="First name" required autoComplete="given-name" maxLength={LIMITS.name} />
         <Field {...field('lastName')} label="Last name" required autoComplete="family-name" maxLength={LIMITS.name} />
-        <Field
-          {...field('email')}
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.email}
-        />
-        <Field {...field('phone')} label="Phone" optional type="tel" autoComplete="tel" maxLength={LIMITS.phone} />
+        <EmailField {...field('email')} />
+        <PhoneField {...field('phone')} />
       </div>
       <CheckboxGroup
         idPrefix={idPrefix}

@@ -1,6 +1,6 @@
 /** The form controls: text field, checkbox group and the honeypot, wired for labels, hints and errors. */
 import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { HONEYPOT_FIELD } from '../../../api/src/schemas.ts';
+import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
 import '../forms.css';
 
 /** The field that people never see and simple bots fill in. */
@@ -73,6 +73,19 @@ export function Field({
       ) : null}
     </div>
   );
+}
+
+/** What bindField gives a text field: its id, name, value, change handler and error. */
+type BoundField = Pick<FieldProps, 'id' | 'name' | 'value' | 'onValue' | 'error'>;
+
+/** The email address every public form asks for, written once. */
+export function EmailField(props: BoundField) {
+  return <Field {...props} label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} />;
+}
+
+/** The optional phone number of the public forms, written once. */
+export function PhoneField(props: BoundField) {
+  return <Field {...props} label="Phone" optional type="tel" autoComplete="tel" maxLength={LIMITS.phone} />;
 }
 
 export function CheckboxGroup<T extends string>({

@@ -60,10 +60,7 @@ export function FormDone({
  */
 export function FormFrame({
   boxRef,
-  formRef,
-  status,
-  alert,
-  onSubmit,
+  flow: { formRef, status, alert, submit: onSubmit },
   idPrefix,
   action,
   label,
@@ -74,10 +71,13 @@ export function FormFrame({
   children,
 }: {
   boxRef: RefObject<HTMLDivElement | null>;
-  formRef: RefObject<HTMLFormElement | null>;
-  status: FlowStatus;
-  alert: string;
-  onSubmit: (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => void;
+  /** The form's useFormFlow: its form element, status, alert and submit handler. */
+  flow: {
+    formRef: RefObject<HTMLFormElement | null>;
+    status: FlowStatus;
+    alert: string;
+    submit: (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => void;
+  };
   idPrefix: string;
   /** Where the plain form posts before hydration (the endpoint's own path). */
   action: string;
