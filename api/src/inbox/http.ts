@@ -2,7 +2,8 @@
  * Request reading shared by the inbox and subscriber routes: query strings and JSON bodies go
  * through a schema, and anything refused is a 400 `{ message, issues }` like the rest of the API.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { fieldIssues, safeParse, type Schema } from '../schemas.ts';
@@ -46,6 +47,49 @@ export async function readJson<S extends Schema>(c: Context, schema: S, limit = 
   const result = safeParse(schema, raw);
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, response: c.json({ message: MESSAGES.invalidInput, issues: fieldIssues(result.error) }, 400) };
+}
+
+type Validated<Target extends 'json' | 'query', S extends Schema> = { in: { [K in Target]: z.input<S> }; out: { [K in Target]: z.output<S> } };
+
+/**
+ * Hono's validator for a JSON body of at most `limit` bytes, answering as `readJson` does: 415 for
+ * another type, 413 above the limit, 400 for bytes that are not UTF-8 JSON, 400 `{ message, issues }`
+ * when the schema refuses it. The body is checked and parsed before the validator runs, so the
+ * validator's own JSON parse (and its answer to malformed JSON) never sees it. The handler reads
+ * the result with `c.req.valid('json')`.
+ */
+export function jsonBody<S extends Schema>(schema: S, limit = 64 * 1024): MiddlewareHandler<{}, string, Validated<'json', S>> {
+  const validate = validator('json', (raw: unknown, c) => {
+    const result = safeParse(schema, raw);
+    if (result.success) return result.data as z.output<S>;
+    return c.json({ message: MESSAGES.invalidInput, issues: fieldIssues(result.error) }, 400);
+  });
+  return async (c, next) => {
+    const text = await readBodyText(c, ['application/json'], limit);
+    if (!text.ok) return text.response;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text.data);
+    } catch {
+      return c.json({ message: MESSAGES.badEncoding, issues: [] }, 400);
+    }
+    // The validator's c.req.json() reads this value, not the body again.
+    c.req.bodyCache.json = Promise.resolve(raw) as never;
+    return (await validate(c as never, next)) as Response | void;
+  };
+}
+
+/**
+ * Hono's validator for the query string, answering as `readQuery` does (400 INVALID_QUERY with
+ * issues). `schema` may depend on the request (the inbox's list kinds each have their own).
+ */
+export function queryOf<S extends Schema>(schema: S | ((c: Context) => S)): MiddlewareHandler<{}, string, Validated<'query', S>> {
+  // The schemas read one value a name, as c.req.query() gives them.
+  return validator('query', (_values, c) => {
+    const result = safeParse(typeof schema === 'function' ? schema(c) : schema, c.req.query());
+    if (result.success) return result.data as z.output<S>;
+    return c.json({ message: INVALID_QUERY, issues: fieldIssues(result.error) }, 400);
+  }) as never;
 }
 
 /** A streamed CSV download named after the list and today's date. */

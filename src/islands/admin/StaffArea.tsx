@@ -7,7 +7,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { Alert } from '../form-kit.tsx';
+import { Alert } from '../form-kit/frame.tsx';
 import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';

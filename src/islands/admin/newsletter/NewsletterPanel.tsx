@@ -7,7 +7,8 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { newsletterSent } from '../../../lib/messages.ts';
-import { Alert, Field } from '../../form-kit.tsx';
+import { Field } from '../../form-kit/fields.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
 import { call, SEND_TEXT, type CampaignSummary } from './newsletter-api.ts';
 import './newsletter.css';
