@@ -2,17 +2,20 @@
  * Request reading shared by the inbox and subscriber routes: query strings and JSON bodies go
  * through a schema, and anything refused is a 400 `{ message, issues }` like the rest of the API.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { MESSAGES } from '../../../src/lib/messages.ts';
-import { fieldIssues, safeParse, type Schema } from '../schemas.ts';
+import { fieldIssues, safeParse, type FieldIssue, type Schema } from '../schemas.ts';
 
 export const INVALID_QUERY = 'Please check the search and filters and try again.';
 export const BAD_CURSOR = 'That page link is no longer valid; start again from the first page.';
 export const NOT_FOUND = 'That item no longer exists.';
 
-export type Read<T> = { ok: true; data: T } | { ok: false; response: Response };
+/** A refused request's answer, typed so a route that returns it keeps its type for the client. */
+export type Refusal = Response & TypedResponse<{ message: string; issues?: FieldIssue[] }, 400 | 413 | 415, 'json'>;
+
+export type Read<T> = { ok: true; data: T } | { ok: false; response: Refusal };
 
 export function readQuery<S extends Schema>(c: Context, schema: S): Read<z.output<S>> {
   const result = safeParse(schema, c.req.query());

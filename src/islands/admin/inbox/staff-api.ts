@@ -70,12 +70,11 @@ export async function sendJson<T>(method: 'PATCH' | 'DELETE', path: string, body
   }
 }
 
-/** A query string of the filled-in values only. */
-export function queryString(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** The filled-in values only, for a request's query. */
+export function filled(values: Record<string, string | undefined>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) if (value) query[key] = value;
+  return query;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
