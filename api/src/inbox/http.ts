@@ -1,6 +1,7 @@
 /**
- * Request reading shared by the inbox and subscriber routes: query strings and JSON bodies go
- * through a schema, and anything refused is a 400 `{ message, issues }` like the rest of the API.
+ * Request reading shared by the staff routes (inbox, subscribers, tasks): query strings and JSON
+ * bodies go through a schema with Hono's validator, and anything refused is a 400
+ * `{ message, issues }` like the rest of the API.
  */
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { validator } from 'hono/validator';
@@ -17,12 +18,6 @@ export type Refusal = Response & TypedResponse<{ message: string; issues?: Field
 
 export type Read<T> = { ok: true; data: T } | { ok: false; response: Refusal };
 
-export function readQuery<S extends Schema>(c: Context, schema: S): Read<z.output<S>> {
-  const result = safeParse(schema, c.req.query());
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: c.json({ message: INVALID_QUERY, issues: fieldIssues(result.error) }, 400) };
-}
-
 /** Reads raw text of a JSON or CSV body up to `limit` bytes; 413 above it, 415 for another type. */
 export async function readBodyText(c: Context, types: readonly string[], limit: number): Promise<Read<string>> {
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -38,24 +33,10 @@ export async function readBodyText(c: Context, types: readonly string[], limit: 
   }
 }
 
-export async function readJson<S extends Schema>(c: Context, schema: S, limit = 64 * 1024): Promise<Read<z.output<S>>> {
-  const text = await readBodyText(c, ['application/json'], limit);
-  if (!text.ok) return text;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.data);
-  } catch {
-    return { ok: false, response: c.json({ message: MESSAGES.badEncoding, issues: [] }, 400) };
-  }
-  const result = safeParse(schema, raw);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: c.json({ message: MESSAGES.invalidInput, issues: fieldIssues(result.error) }, 400) };
-}
-
 type Validated<Target extends 'json' | 'query', S extends Schema> = { in: { [K in Target]: z.input<S> }; out: { [K in Target]: z.output<S> } };
 
 /**
- * Hono's validator for a JSON body of at most `limit` bytes, answering as `readJson` does: 415 for
+ * Hono's validator for a JSON body of at most `limit` bytes, answering as the staff API always has: 415 for
  * another type, 413 above the limit, 400 for bytes that are not UTF-8 JSON, 400 `{ message, issues }`
  * when the schema refuses it. The body is checked and parsed before the validator runs, so the
  * validator's own JSON parse (and its answer to malformed JSON) never sees it. The handler reads
@@ -83,7 +64,7 @@ export function jsonBody<S extends Schema>(schema: S, limit = 64 * 1024): Middle
 }
 
 /**
- * Hono's validator for the query string, answering as `readQuery` does (400 INVALID_QUERY with
+ * Hono's validator for the query string, answering 400 (INVALID_QUERY with
  * issues). `schema` may depend on the request (the inbox's list kinds each have their own).
  */
 export function queryOf<S extends Schema>(schema: S | ((c: Context) => S)): MiddlewareHandler<{}, string, Validated<'query', S>> {
