@@ -11,7 +11,8 @@
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
  * Pasted HTML is cleaned on the server (content.ts) before it is previewed, tested or queued.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { adminApi } from '../auth/guard.ts';
@@ -24,27 +25,34 @@ import type { Services } from '../services.ts';
 export const queuedMessage = (n: number) => `Newsletter queued for ${n} subscribers`;
 export const testSentMessage = (to: string) => `Test sent to ${to}`;
 
-type Read<T> = { ok: true; data: T } | { ok: false; response: Response };
-
-/** JSON only, within the size limit, valid by the schema; otherwise 415, 413 or 400 {message, issues}. */
-async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): Promise<Read<z.output<S>>> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') return { ok: false, response: c.json({ message: MESSAGES.unsupportedType }, 415) };
-  if (Number(c.req.header('content-length')) > BROADCAST_BODY_LIMIT) return { ok: false, response: c.json({ message: MESSAGES.bodyTooLarge }, 413) };
-  const text = await c.req.text().catch(() => null);
-  if (text === null || text.length > BROADCAST_BODY_LIMIT) return { ok: false, response: c.json({ message: MESSAGES.bodyTooLarge }, 413) };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { ok: false, response: c.json({ message: MESSAGES.badEncoding, issues: [] }, 400) };
-  }
-  const result = safeParse(schema, raw);
-  if (!result.success) {
+/**
+ * Hono's validator for a campaign's JSON body: JSON only, within the size limit, valid by the
+ * schema; otherwise 415, 413 or 400 {message, issues} (the first issue's message). The type, size
+ * and JSON are checked before the validator runs, which then reads the parsed value.
+ */
+function campaignBody<S extends z.ZodMiniType>(schema: S): MiddlewareHandler<{}, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  const validate = validator('json', (raw: unknown, c) => {
+    const result = safeParse(schema, raw);
+    if (result.success) return result.data as z.output<S>;
     const issues = fieldIssues(result.error);
-    return { ok: false, response: c.json({ message: issues[0]?.message ?? MESSAGES.invalidInput, issues }, 400) };
-  }
-  return { ok: true, data: result.data };
+    return c.json({ message: issues[0]?.message ?? MESSAGES.invalidInput, issues }, 400);
+  });
+  return async (c, next) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') return c.json({ message: MESSAGES.unsupportedType }, 415);
+    if (Number(c.req.header('content-length')) > BROADCAST_BODY_LIMIT) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
+    const text = await c.req.text().catch(() => null);
+    if (text === null || text.length > BROADCAST_BODY_LIMIT) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return c.json({ message: MESSAGES.badEncoding, issues: [] }, 400);
+    }
+    // The validator's c.req.json() reads this value, not the body again.
+    c.req.bodyCache.json = Promise.resolve(raw) as never;
+    return (await validate(c as never, next)) as Response | void;
+  };
 }
 
 /** The cleaned campaign, or a 400 when cleaning leaves no HTML. */
@@ -58,11 +66,9 @@ function cleaned(c: Context, data: z.output<typeof broadcastSchema>) {
 }
 
 export function sendNewsletterRoutes(services: Services) {
-  const app = adminApi(services);
-  app.post('/', async (c) => {
-    const parsed = await readJson(c, broadcastSchema);
-    if (!parsed.ok) return parsed.response;
-    const clean = cleaned(c, parsed.data);
+  // One chain, so the route's types reach AppType and the typed client.
+  return adminApi(services).post('/', campaignBody(broadcastSchema), async (c) => {
+    const clean = cleaned(c, c.req.valid('json'));
     if (!clean.ok) return clean.response;
     const { user } = c.get('staff');
     const { id, total } = await queueCampaign(services.db, {
@@ -74,47 +80,42 @@ export function sendNewsletterRoutes(services: Services) {
     services.broadcast.runner.wake();
     return c.json({ total_subscribers: total, message: queuedMessage(total), campaign_id: id });
   });
-  return app;
 }
 
 export function newsletterCampaignRoutes(services: Services) {
-  const app = adminApi(services);
-  app.get('/', async (c) => c.json({ campaigns: await listCampaigns(services.db), delivery: services.broadcast.sender.name }));
-  app.get('/audience', async (c) => c.json({ confirmed: await confirmedSubscriberCount(services.db) }));
-  app.post('/preview', async (c) => {
-    const parsed = await readJson(c, previewSchema);
-    if (!parsed.ok) return parsed.response;
-    const html = sanitizeNewsletterHtml(parsed.data.body_html);
-    return c.json({ html, text: html ? htmlToPlainText(html) : '' });
-  });
-  app.post('/test', async (c) => {
-    const parsed = await readJson(c, broadcastSchema);
-    if (!parsed.ok) return parsed.response;
-    const clean = cleaned(c, parsed.data);
-    if (!clean.ok) return clean.response;
-    const to = c.get('staff').user.email;
-    try {
-      await services.broadcast.testSend(to, clean.campaign);
-    } catch (error) {
-      console.error('newsletter: test send failed', error instanceof Error ? error.message : error);
-      return c.json({ message: `The mail server did not accept the test: ${error instanceof Error ? error.message : String(error)}` }, 502);
-    }
-    return c.json({ message: testSentMessage(to) });
-  });
-  app.get('/:id', async (c) => {
-    const campaign = await getCampaign(services.db, c.req.param('id'));
-    return campaign ? c.json(campaign) : c.json({ message: 'No such campaign' }, 404);
-  });
-  app.post('/:id/:action{pause|resume|cancel}', async (c) => {
-    const id = c.req.param('id');
-    const action = c.req.param('action') as CampaignAction;
-    const campaign = await getCampaign(services.db, id);
-    if (!campaign) return c.json({ message: 'No such campaign' }, 404);
-    if (!(await changeCampaign(services.db, id, action))) {
-      return c.json({ message: `A ${campaign.status} campaign cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'cancelled'}` }, 409);
-    }
-    if (action === 'resume') services.broadcast.runner.wake();
-    return c.json(await getCampaign(services.db, id));
-  });
-  return app;
+  const noCampaign = { message: 'No such campaign' };
+  return adminApi(services)
+    .get('/', async (c) => c.json({ campaigns: await listCampaigns(services.db), delivery: services.broadcast.sender.name }))
+    .get('/audience', async (c) => c.json({ confirmed: await confirmedSubscriberCount(services.db) }))
+    .post('/preview', campaignBody(previewSchema), async (c) => {
+      const html = sanitizeNewsletterHtml(c.req.valid('json').body_html);
+      return c.json({ html, text: html ? htmlToPlainText(html) : '' });
+    })
+    .post('/test', campaignBody(broadcastSchema), async (c) => {
+      const clean = cleaned(c, c.req.valid('json'));
+      if (!clean.ok) return clean.response;
+      const to = c.get('staff').user.email;
+      try {
+        await services.broadcast.testSend(to, clean.campaign);
+      } catch (error) {
+        console.error('newsletter: test send failed', error instanceof Error ? error.message : error);
+        return c.json({ message: `The mail server did not accept the test: ${error instanceof Error ? error.message : String(error)}` }, 502);
+      }
+      return c.json({ message: testSentMessage(to) });
+    })
+    .get('/:id', async (c) => {
+      const campaign = await getCampaign(services.db, c.req.param('id'));
+      return campaign ? c.json(campaign) : c.json(noCampaign, 404);
+    })
+    .post('/:id/:action{pause|resume|cancel}', async (c) => {
+      const id = c.req.param('id');
+      const action = c.req.param('action') as CampaignAction;
+      const campaign = await getCampaign(services.db, id);
+      if (!campaign) return c.json(noCampaign, 404);
+      if (!(await changeCampaign(services.db, id, action))) {
+        return c.json({ message: `A ${campaign.status} campaign cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'cancelled'}` }, 409);
+      }
+      if (action === 'resume') services.broadcast.runner.wake();
+      return c.json((await getCampaign(services.db, id))!);
+    });
 }

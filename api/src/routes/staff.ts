@@ -8,13 +8,12 @@ import { staffApi } from '../auth/guard.ts';
 import type { Services } from '../services.ts';
 
 export function staffRoutes(services: Services) {
-  const app = staffApi(services);
-  app.get('/me', (c) => {
+  // Chained, so the route's type reaches AppType and the typed client.
+  return staffApi(services).get('/me', (c) => {
     const { user, session } = c.get('staff');
     return c.json({
       user: { username: user.displayUsername || user.username, email: user.email, name: user.name, role: user.role },
       session: { createdAt: session.createdAt.toISOString(), expiresAt: session.expiresAt.toISOString() },
     });
   });
-  return app;
 }

@@ -7,10 +7,11 @@
  *   POST /api/subscribers/:id/unsubscribe
  *   POST /api/subscribers/:id/delete
  */
+import { validator } from 'hono/validator';
 import { INBOX_PAGE_SIZE } from '../../../src/lib/inbox.ts';
 import { adminApi } from '../auth/guard.ts';
 import { subscribersCsv } from '../inbox/export.ts';
-import { BAD_CURSOR, csvResponse, readBodyText, readQuery } from '../inbox/http.ts';
+import { BAD_CURSOR, csvResponse, queryOf, readBodyText } from '../inbox/http.ts';
 import { IMPORT_MAX_BYTES, importSubscribers } from '../inbox/import.ts';
 import { BadCursor } from '../inbox/inbox-store.ts';
 import { isId, subscriberQuerySchema } from '../inbox/schemas.ts';
@@ -19,48 +20,41 @@ import type { Services } from '../services.ts';
 
 const NO_SUBSCRIBER = 'That subscriber no longer exists.';
 
+/** A subscriber's id; anything else names no subscriber (404, as one that was deleted). */
+const subscriberId = validator('param', (param: Record<string, string>, c) => {
+  const id = param.id ?? '';
+  return isId(id) ? { id } : c.json({ message: NO_SUBSCRIBER }, 404);
+});
+
 export function subscriberRoutes(services: Services) {
   const db = services.db;
-  const app = adminApi(services);
 
-  app.get('/', async (c) => {
-    const query = readQuery(c, subscriberQuerySchema);
-    if (!query.ok) return query.response;
-    try {
-      return c.json(await listSubscribers(db.kysely, query.data, query.data.limit ?? INBOX_PAGE_SIZE));
-    } catch (error) {
-      if (error instanceof BadCursor) return c.json({ message: BAD_CURSOR, issues: [{ path: 'cursor', message: BAD_CURSOR }] }, 400);
-      throw error;
-    }
-  });
-
-  app.get('/export.csv', (c) => {
-    const query = readQuery(c, subscriberQuerySchema);
-    if (!query.ok) return query.response;
-    return csvResponse(subscribersCsv(db.kysely, query.data), 'subscribers');
-  });
-
-  app.get('/chart', async (c) => c.json({ weeks: await subscriberChart(db.kysely) }));
-
-  app.post('/import', async (c) => {
-    const body = await readBodyText(c, ['text/csv', 'text/plain'], IMPORT_MAX_BYTES);
-    if (!body.ok) return body.response;
-    if (!body.data.trim()) return c.json({ message: 'The file is empty.', issues: [{ path: 'file', message: 'The file is empty.' }] }, 400);
-    return c.json(await importSubscribers(services, body.data));
-  });
-
-  app.post('/:id/unsubscribe', async (c) => {
-    const id = c.req.param('id');
-    const outcome = isId(id) ? await unsubscribeById(db, id) : 'missing';
-    if (outcome === 'missing') return c.json({ message: NO_SUBSCRIBER }, 404);
-    return c.json({ status: 'unsubscribed' });
-  });
-
-  app.post('/:id/delete', async (c) => {
-    const id = c.req.param('id');
-    if (!isId(id) || !(await deleteSubscriber(db, id))) return c.json({ message: NO_SUBSCRIBER }, 404);
-    return c.json({ deleted: true });
-  });
-
-  return app;
+  // One chain, so the routes' types reach AppType and the typed client.
+  return adminApi(services)
+    .get('/', queryOf(subscriberQuerySchema), async (c) => {
+      const filters = c.req.valid('query');
+      try {
+        return c.json(await listSubscribers(db.kysely, filters, filters.limit ?? INBOX_PAGE_SIZE));
+      } catch (error) {
+        if (error instanceof BadCursor) return c.json({ message: BAD_CURSOR, issues: [{ path: 'cursor', message: BAD_CURSOR }] }, 400);
+        throw error;
+      }
+    })
+    .get('/export.csv', queryOf(subscriberQuerySchema), (c) => csvResponse(subscribersCsv(db.kysely, c.req.valid('query')), 'subscribers'))
+    .get('/chart', async (c) => c.json({ weeks: await subscriberChart(db.kysely) }))
+    // A CSV file, not JSON: read as text of its own types and size.
+    .post('/import', async (c) => {
+      const body = await readBodyText(c, ['text/csv', 'text/plain'], IMPORT_MAX_BYTES);
+      if (!body.ok) return body.response;
+      if (!body.data.trim()) return c.json({ message: 'The file is empty.', issues: [{ path: 'file', message: 'The file is empty.' }] }, 400);
+      return c.json(await importSubscribers(services, body.data));
+    })
+    .post('/:id/unsubscribe', subscriberId, async (c) => {
+      if ((await unsubscribeById(db, c.req.valid('param').id)) === 'missing') return c.json({ message: NO_SUBSCRIBER }, 404);
+      return c.json({ status: 'unsubscribed' as const });
+    })
+    .post('/:id/delete', subscriberId, async (c) => {
+      if (!(await deleteSubscriber(db, c.req.valid('param').id))) return c.json({ message: NO_SUBSCRIBER }, 404);
+      return c.json({ deleted: true as const });
+    });
 }

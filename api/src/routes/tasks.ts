@@ -10,7 +10,8 @@
  */
 import { TASK_TEXT, TASK_UNDO_MINUTES } from '../../../src/lib/tasks.ts';
 import { staffApi } from '../auth/guard.ts';
-import { readJson } from '../inbox/http.ts';
+import { validator } from 'hono/validator';
+import { jsonBody } from '../inbox/http.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
 import { isTaskId, newTaskSchema, taskChangeSchema } from '../tasks/schemas.ts';
@@ -21,44 +22,38 @@ const BODY_LIMIT = 4 * 1024;
 
 export function taskRoutes(services: Services) {
   const db = services.db;
-  const app = staffApi(services);
   const owner = (c: { get(key: 'staff'): { user: { id: string } } }) => c.get('staff').user.id;
   const notFound = { message: TASK_TEXT.notFound };
+  // An id that cannot name a task answers as a task that does not exist, before the body is read.
+  const taskId = (message: string) => validator('param', (param: Record<string, string>, c) => {
+      const id = param.id ?? '';
+      return isTaskId(id) ? { id } : c.json({ message }, 404);
+    });
 
-  app.get('/', async (c) => c.json({ tasks: await listTasks(db.kysely, owner(c)) }));
-
-  app.post('/', async (c) => {
-    const body = await readJson(c, newTaskSchema, BODY_LIMIT);
-    if (!body.ok) return body.response;
-    const task = await createTask(db, owner(c), body.data.content);
-    if (task === 'too-many') return c.json({ message: TASK_TEXT.tooMany }, 409);
-    return c.json(task, 201);
-  });
-
-  app.patch('/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!isTaskId(id)) return c.json(notFound, 404);
-    const body = await readJson(c, taskChangeSchema, BODY_LIMIT);
-    if (!body.ok) return body.response;
-    const task = await updateTask(db, owner(c), id, body.data);
-    return task ? c.json(task) : c.json(notFound, 404);
-  });
-
-  app.delete('/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!isTaskId(id) || !(await deleteTask(db, owner(c), id))) return c.json(notFound, 404);
-    return c.json({ deleted: true, undoMinutes: TASK_UNDO_MINUTES });
-  });
-
-  app.post('/:id/restore', async (c) => {
-    const id = c.req.param('id');
-    const task = isTaskId(id) ? await restoreTask(db, owner(c), id) : undefined;
-    if (task === 'too-many') return c.json({ message: TASK_TEXT.tooMany }, 409);
-    return task ? c.json(task) : c.json({ message: TASK_TEXT.cannotRestore }, 404);
-  });
-
-  app.all('/', methodNotAllowed('GET, POST'));
-  app.all('/:id', methodNotAllowed('PATCH, DELETE'));
-  app.all('/:id/restore', methodNotAllowed('POST'));
-  return app;
+  // One chain, so the routes' types reach AppType and the typed client.
+  const routes = staffApi(services)
+    .get('/', async (c) => c.json({ tasks: await listTasks(db.kysely, owner(c)) }))
+    .post('/', jsonBody(newTaskSchema, BODY_LIMIT), async (c) => {
+      const task = await createTask(db, owner(c), c.req.valid('json').content);
+      if (task === 'too-many') return c.json({ message: TASK_TEXT.tooMany }, 409);
+      return c.json(task, 201);
+    })
+    .patch('/:id', taskId(TASK_TEXT.notFound), jsonBody(taskChangeSchema, BODY_LIMIT), async (c) => {
+      const task = await updateTask(db, owner(c), c.req.valid('param').id, c.req.valid('json'));
+      return task ? c.json(task) : c.json(notFound, 404);
+    })
+    .delete('/:id', taskId(TASK_TEXT.notFound), async (c) => {
+      if (!(await deleteTask(db, owner(c), c.req.valid('param').id))) return c.json(notFound, 404);
+      return c.json({ deleted: true as const, undoMinutes: TASK_UNDO_MINUTES });
+    })
+    .post('/:id/restore', taskId(TASK_TEXT.cannotRestore), async (c) => {
+      const task = await restoreTask(db, owner(c), c.req.valid('param').id);
+      if (task === 'too-many') return c.json({ message: TASK_TEXT.tooMany }, 409);
+      return task ? c.json(task) : c.json({ message: TASK_TEXT.cannotRestore }, 404);
+    });
+  // Outside the chain: an `all` route's answer would join every method's type in the client.
+  routes.all('/', methodNotAllowed('GET, POST'));
+  routes.all('/:id', methodNotAllowed('PATCH, DELETE'));
+  routes.all('/:id/restore', methodNotAllowed('POST'));
+  return routes;
 }

@@ -5,7 +5,7 @@
  */
 import type { ReactNode, SubmitEvent } from 'react';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { Field } from '../form-kit.tsx';
+import { Field } from '../form-kit/fields.tsx';
 import { BackToSignIn, ResendCodeButton, SubmitButton } from './staff-kit.tsx';
 
 export function CodeStep({

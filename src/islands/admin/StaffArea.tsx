@@ -5,11 +5,13 @@
  * hint kept for the screens: it opens nothing.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { Alert } from '../form-kit.tsx';
+import { Alert } from '../form-kit/frame.tsx';
 import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
+import { JSON_REQUEST } from './inbox/staff-api.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
@@ -61,7 +63,7 @@ export default function StaffArea() {
     let cancelled = false;
     (async () => {
       try {
-        const response = await fetch('/api/staff/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+        const response = await api.staff.me.$get({}, JSON_REQUEST);
         if (cancelled) return;
         if (response.status === 200) {
           setAdminHint(true);

@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { Alert, Field, useHydrated } from '../form-kit.tsx';
+import { Field } from '../form-kit/fields.tsx';
+import { Alert } from '../form-kit/frame.tsx';
+import { useHydrated } from '../form-kit/hydration.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { BackToSignIn, CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';

@@ -6,7 +6,7 @@
 import { useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
-import { Field } from '../form-kit.tsx';
+import { Field } from '../form-kit/fields.tsx';
 import './staff.css';
 
 /** The spec's session flag: a hint for the screens only. The server alone decides access. */

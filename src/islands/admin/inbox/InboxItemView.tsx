@@ -9,7 +9,8 @@ import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../lib/con
 import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { announceInboxChange } from './new-count.tsx';
-import { formatDateTime, getJson, postJson } from './staff-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST, call, formatDateTime } from './staff-api.ts';
 
 interface Item {
   id: string;
@@ -56,7 +57,7 @@ export function InboxItemView(props: {
 
   useEffect(() => {
     let cancelled = false;
-    void getJson<Item>(`/api/inbox/${kind}/${id}`).then((answer) => {
+    void call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST)).then((answer) => {
       if (cancelled) return;
       if (!answer.ok) return setProblem(answer.message);
       setItem(answer.data);
@@ -75,10 +76,10 @@ export function InboxItemView(props: {
 
   async function changeStatus(status: InboxStatus) {
     setBusy(true);
-    const answer = await postJson<{ status: InboxStatus }>(`/api/inbox/${kind}/status`, { ids: [id], status });
+    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids: [id], status } }, JSON_REQUEST));
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);
-    const fresh = await getJson<Item>(`/api/inbox/${kind}/${id}`);
+    const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST));
     if (fresh.ok) setItem(fresh.data);
     props.onChanged({ id, status });
     announceInboxChange();
@@ -86,7 +87,7 @@ export function InboxItemView(props: {
 
   async function saveNote() {
     setNoteState('Saving...');
-    const answer = await postJson<{ note: string }>(`/api/inbox/${kind}/${id}/note`, { note });
+    const answer = await call(() => api.inbox[':kind'][':id'].note.$post({ param: { kind, id }, json: { note } }, JSON_REQUEST));
     if (!answer.ok) return setNoteState(answer.message);
     setNote(answer.data.note);
     setNoteState('Note saved.');
@@ -95,7 +96,7 @@ export function InboxItemView(props: {
   async function forget() {
     if (!item) return;
     setBusy(true);
-    const answer = await postJson<{ message: string }>('/api/inbox/forget', { email: item.email });
+    const answer = await call(() => api.inbox.forget.$post({ json: { email: item.email } }, JSON_REQUEST));
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);
     announceInboxChange();

@@ -13,13 +13,10 @@ import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { InboxItemView } from './InboxItemView.tsx';
 import { InboxNewCount, announceInboxChange, useInboxNewCount } from './new-count.tsx';
-import { formatDateTime, getJson, postJson, queryString } from './staff-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST, call, filled, formatDateTime } from './staff-api.ts';
 import './inbox.css';
 
-interface Page {
-  items: ListItem[];
-  nextCursor: string | null;
-}
 interface Filters {
   q: string;
   status: string;
@@ -53,7 +50,7 @@ export default function InboxPanel() {
 
   const query = useCallback(
     (cursor?: string) =>
-      queryString({
+      filled({
         q: filters.q,
         status: filters.status,
         from: filters.from,
@@ -71,7 +68,7 @@ export default function InboxPanel() {
       const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
-      const answer = await getJson<Page>(`/api/inbox/${kind}${query(cursor)}`);
+      const answer = await call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST));
       if (request !== latestRequest.current) return;
       setLoading(false);
       if (!answer.ok) return setProblem(answer.message);
@@ -106,7 +103,7 @@ export default function InboxPanel() {
   }
 
   async function setStatus(ids: string[], status: InboxStatus) {
-    const answer = await postJson<{ updated: number }>(`/api/inbox/${kind}/status`, { ids, status });
+    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids, status } }, JSON_REQUEST));
     if (!answer.ok) return setProblem(answer.message);
     setItems((current) => current.map((item) => (ids.includes(item.id) ? { ...item, status } : item)));
     setSelected(new Set());
@@ -124,7 +121,7 @@ export default function InboxPanel() {
   }
 
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
-  const exportHref = `/api/inbox/${kind}/export.csv${query()}`;
+  const exportHref = api.inbox[':kind']['export.csv'].$path({ param: { kind }, query: query() });
 
   if (openId) {
     return (

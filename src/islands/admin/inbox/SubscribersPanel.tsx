@@ -11,7 +11,8 @@ import type { SubscriberItem as Subscriber } from '../../../../api/src/inbox/sub
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { SubscriberChart, type ChartWeek } from './SubscriberChart.tsx';
-import { formatDate, getJson, postBody, postJson, queryString } from './staff-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST, call, filled, formatDate } from './staff-api.ts';
 import './inbox.css';
 
 interface ImportReport {
@@ -50,7 +51,7 @@ export default function SubscribersPanel() {
   const [importing, setImporting] = useState(false);
 
   const loadChart = useCallback(async () => {
-    const answer = await getJson<{ weeks: ChartWeek[] }>('/api/subscribers/chart');
+    const answer = await call(() => api.subscribers.chart.$get({}, JSON_REQUEST));
     if (answer.ok) setWeeks(answer.data.weeks);
   }, []);
 
@@ -60,7 +61,7 @@ export default function SubscribersPanel() {
       const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
-      const answer = await getJson<{ items: Subscriber[]; nextCursor: string | null }>(`/api/subscribers${queryString({ ...filters, cursor })}`);
+      const answer = await call(() => api.subscribers.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST));
       if (request !== latestRequest.current) return;
       setLoading(false);
       if (!answer.ok) return setProblem(answer.message);
@@ -74,7 +75,7 @@ export default function SubscribersPanel() {
   useEffect(() => void load(), [load]);
 
   async function unsubscribe(subscriber: Subscriber) {
-    const answer = await postJson(`/api/subscribers/${subscriber.id}/unsubscribe`, {});
+    const answer = await call(() => api.subscribers[':id'].unsubscribe.$post({ param: { id: subscriber.id } }, JSON_REQUEST));
     if (!answer.ok) return setProblem(answer.message);
     setItems((current) => current.map((s) => (s.id === subscriber.id ? { ...s, status: 'unsubscribed', unsubscribedAt: new Date().toISOString() } : s)));
     setNotice(`${subscriber.email} was unsubscribed.`);
@@ -82,7 +83,7 @@ export default function SubscribersPanel() {
   }
 
   async function remove(subscriber: Subscriber) {
-    const answer = await postJson(`/api/subscribers/${subscriber.id}/delete`, {});
+    const answer = await call(() => api.subscribers[':id'].delete.$post({ param: { id: subscriber.id } }, JSON_REQUEST));
     setConfirmDelete(null);
     if (!answer.ok) return setProblem(answer.message);
     setItems((current) => current.filter((s) => s.id !== subscriber.id));
@@ -95,7 +96,7 @@ export default function SubscribersPanel() {
     if (!file) return setProblem('Choose a CSV file to import.');
     setImporting(true);
     setReport(null);
-    const answer = await postBody<ImportReport>('/api/subscribers/import', await file.text(), 'text/csv');
+    const answer = await call(async () => api.subscribers.import.$post({}, { headers: { ...JSON_REQUEST.headers, 'Content-Type': 'text/csv' }, init: { ...JSON_REQUEST.init, body: await file.text() } }));
     setImporting(false);
     if (!answer.ok) return setProblem(answer.message);
     setReport(answer.data);
@@ -129,7 +130,7 @@ export default function SubscribersPanel() {
           <button type="submit" className="sipa-button">
             Search
           </button>
-          <a className="sipa-button sipa-button--secondary" href={`/api/subscribers/export.csv${queryString(filters)}`} download>
+          <a className="sipa-button sipa-button--secondary" href={api.subscribers['export.csv'].$path({ query: filled(filters) })} download>
             Export CSV
           </a>
         </div>

@@ -4,7 +4,8 @@
  * shows it as a badge with a label screen readers say in full.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { getJson } from './staff-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST, call } from './staff-api.ts';
 
 export const INBOX_CHANGED_EVENT = 'sipa:inbox-changed';
 export type NewCounts = { contact: number; volunteer: number; partnership: number; total: number };
@@ -15,7 +16,7 @@ export const announceInboxChange = () => window.dispatchEvent(new Event(INBOX_CH
 export function useInboxNewCount(): NewCounts | null {
   const [counts, setCounts] = useState<NewCounts | null>(null);
   const load = useCallback(async () => {
-    const answer = await getJson<NewCounts>('/api/inbox/counts');
+    const answer = await call(() => api.inbox.counts.$get({}, JSON_REQUEST));
     if (answer.ok) setCounts(answer.data);
   }, []);
   useEffect(() => {

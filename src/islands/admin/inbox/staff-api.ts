@@ -1,7 +1,10 @@
 /**
- * How the staff panels talk to the API: same-origin fetch with the session cookie, JSON back.
- * A 401 means the session ended: the panels send the browser to the sign-in page.
+ * How the staff panels talk to the API: through the typed client (src/lib/api-client.ts), with the
+ * session cookie, JSON back. A 401 means the session ended: the panels send the browser to the
+ * sign-in page.
  */
+import type { ClientRequestOptions, ClientResponse } from 'hono/client';
+
 export type Issue = { path: string; message: string };
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string; issues?: Issue[] };
 
@@ -16,6 +19,24 @@ async function read<T>(response: Response): Promise<Answer<T>> {
   const body = (await response.json().catch(() => ({}))) as { message?: string; issues?: Issue[] };
   if (response.ok) return { ok: true, data: body as T };
   return { ok: false, status: response.status, message: body.message ?? NETWORK_PROBLEM, issues: body.issues };
+}
+
+/** What the panels ask the typed client to send with every request: JSON back, the session cookie. */
+export const JSON_REQUEST = { headers: { Accept: 'application/json' }, init: { credentials: 'same-origin' } } satisfies ClientRequestOptions;
+
+/** The body of a route's successful answers, as the typed client knows it. */
+export type OkBody<R> = R extends ClientResponse<infer T, number, 'json'> ? (R['ok'] extends false ? never : T) : never;
+
+/**
+ * One request through the typed client, e.g. `call(() => api.tasks.$get({}, JSON_REQUEST))`; a
+ * network failure is status 0.
+ */
+export async function call<R extends ClientResponse<unknown, number, 'json'>>(send: () => Promise<R>): Promise<Answer<OkBody<R>>> {
+  try {
+    return await read<OkBody<R>>(await send());
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_PROBLEM };
+  }
 }
 
 export async function getJson<T>(path: string): Promise<Answer<T>> {
@@ -49,12 +70,11 @@ export async function sendJson<T>(method: 'PATCH' | 'DELETE', path: string, body
   }
 }
 
-/** A query string of the filled-in values only. */
-export function queryString(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** The filled-in values only, for a request's query. */
+export function filled(values: Record<string, string | undefined>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) if (value) query[key] = value;
+  return query;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

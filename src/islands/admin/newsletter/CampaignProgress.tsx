@@ -1,5 +1,7 @@
 /** A campaign's live progress: a bar and the counts, polled every second while it runs. */
 import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST } from '../inbox/staff-api.ts';
 import { call, type CampaignSummary } from './newsletter-api.ts';
 
 export const STATUS_LABEL: Record<CampaignSummary['status'], string> = { running: 'Sending', paused: 'Paused', cancelled: 'Cancelled', finished: 'Finished' };
@@ -14,7 +16,7 @@ export function CampaignProgress({ initial, onChange }: { initial: CampaignSumma
   useEffect(() => {
     if (campaign.status !== 'running') return;
     const timer = setTimeout(async () => {
-      const answer = await call<CampaignSummary>(`/api/newsletter-campaigns/${campaign.id}`);
+      const answer = await call(() => api['newsletter-campaigns'][':id'].$get({ param: { id: campaign.id } }, JSON_REQUEST));
       if (answer.ok) {
         setCampaign(answer.data);
         onChange?.(answer.data);

@@ -7,8 +7,11 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { newsletterSent } from '../../../lib/messages.ts';
-import { Alert, Field } from '../../form-kit.tsx';
+import { Field } from '../../form-kit/fields.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST } from '../inbox/staff-api.ts';
 import { call, SEND_TEXT, type CampaignSummary } from './newsletter-api.ts';
 import './newsletter.css';
 
@@ -32,8 +35,8 @@ export function NewsletterPanel() {
 
   const refresh = useCallback(async () => {
     const [count, history] = await Promise.all([
-      call<{ confirmed: number }>('/api/newsletter-campaigns/audience'),
-      call<{ campaigns: CampaignSummary[]; delivery: 'smtp' | 'log' }>('/api/newsletter-campaigns'),
+      call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST)),
+      call(() => api['newsletter-campaigns'].$get({}, JSON_REQUEST)),
     ]);
     if (!count.ok && (count.status === 401 || count.status === 403)) return setDenied(true);
     if (count.ok) setAudience(count.data.confirmed);
@@ -53,7 +56,7 @@ export function NewsletterPanel() {
     event.preventDefault();
     setSending(true);
     setResult('');
-    const answer = await call<{ total_subscribers?: number; message?: string; campaign_id?: string }>('/api/send-newsletter', values);
+    const answer = await call(() => api['send-newsletter'].$post({ json: values }, JSON_REQUEST));
     setSending(false);
     if (answer.ok) {
       setResult(newsletterSent(answer.data.total_subscribers));
@@ -61,7 +64,7 @@ export function NewsletterPanel() {
       setPreview(null);
       await refresh();
       if (answer.data.campaign_id) {
-        const started = await call<CampaignSummary>(`/api/newsletter-campaigns/${answer.data.campaign_id}`);
+        const started = await call(() => api['newsletter-campaigns'][':id'].$get({ param: { id: answer.data.campaign_id } }, JSON_REQUEST));
         if (started.ok) setCurrent(started.data);
       }
       return;
@@ -71,7 +74,7 @@ export function NewsletterPanel() {
   }
 
   async function cleaned(): Promise<{ html: string; text: string } | null> {
-    const answer = await call<{ html: string; text: string }>('/api/newsletter-campaigns/preview', { body_html: values.body_html });
+    const answer = await call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST));
     if (answer.ok) return answer.data;
     setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
     return null;
@@ -96,14 +99,14 @@ export function NewsletterPanel() {
   async function testSend() {
     setBusyTool('test');
     setToolNote(null);
-    const answer = await call<{ message: string }>('/api/newsletter-campaigns/test', values);
+    const answer = await call(() => api['newsletter-campaigns'].test.$post({ json: values }, JSON_REQUEST));
     setBusyTool('');
     if (answer.ok) setToolNote({ tone: 'success', text: answer.data.message });
     else setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The test could not be sent.') });
   }
 
   async function act(campaign: CampaignSummary, action: 'pause' | 'resume' | 'cancel') {
-    const answer = await call<CampaignSummary>(`/api/newsletter-campaigns/${campaign.id}/${action}`, {});
+    const answer = await call(() => api['newsletter-campaigns'][':id'][':action{pause|resume|cancel}'].$post({ param: { id: campaign.id, action } }, JSON_REQUEST));
     if (answer.ok && current?.id === campaign.id) setCurrent(answer.data);
     await refresh();
   }

@@ -1,4 +1,7 @@
-/** The staff newsletter screens' calls to the API (same origin, the session cookie goes along). */
+/** The staff newsletter screens' calls to the API through the typed client (same origin, the session cookie goes along). */
+import type { ClientResponse } from 'hono/client';
+import type { OkBody } from '../inbox/staff-api.ts';
+
 export interface CampaignSummary {
   id: string;
   subject: string;
@@ -17,20 +20,16 @@ export interface CampaignSummary {
 
 export type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message?: string } | { ok: false; status: 0; network: true };
 
-export async function call<T>(path: string, body?: unknown): Promise<Answer<T>> {
-  let response: Response;
+/** One request, e.g. `call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST))`. */
+export async function call<R extends ClientResponse<unknown, number, 'json'>>(send: () => Promise<R>): Promise<Answer<OkBody<R>>> {
+  let response: R;
   try {
-    response = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
-      credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await send();
   } catch {
     return { ok: false, status: 0, network: true };
   }
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  if (response.ok) return { ok: true, status: response.status, data: payload as OkBody<R> };
   const message = typeof payload.message === 'string' && payload.message.trim() ? payload.message : undefined;
   return { ok: false, status: response.status, message };
 }

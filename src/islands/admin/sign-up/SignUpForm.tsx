@@ -7,7 +7,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, OPTIONAL_ATTRIBUTES, checkSignUp, sendableAttributes } from '../../../lib/sign-up.ts';
-import { Field } from '../../form-kit.tsx';
+import { Field } from '../../form-kit/fields.tsx';
 import { NETWORK_PROBLEM, PasswordField, SubmitButton, staffPost } from '../staff-kit.tsx';
 
 type Values = { username: string; email: string; dial_code: string; phone_number: string; password: string; confirm_password: string };

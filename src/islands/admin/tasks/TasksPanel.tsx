@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'reac
 import { TASK_CONTENT_MAX, TASK_TEXT, TASK_UNDO_MINUTES, type Task } from '../../../lib/tasks.ts';
 import { safeParse } from '../../../../api/src/schemas.ts';
 import { taskContent } from '../../../../api/src/tasks/schemas.ts';
-import { getJson, postJson, sendJson, type Answer } from '../inbox/staff-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST, call, type Answer } from '../inbox/staff-api.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { TaskItem } from './TaskItem.tsx';
 import './tasks.css';
@@ -53,7 +54,7 @@ export function TasksPanel() {
 
   const load = useCallback(async () => {
     setLoadProblem('');
-    const answer = await getJson<{ tasks: Task[] }>('/api/tasks');
+    const answer = await call(() => api.tasks.$get({}, JSON_REQUEST));
     if (answer.ok) setTasks(answer.data.tasks);
     else setLoadProblem(answer.message);
   }, []);
@@ -110,7 +111,7 @@ export function TasksPanel() {
     if (error) return;
     setAdding(true);
     setProblem('');
-    const answer = await postJson<Task>('/api/tasks', { content: draft });
+    const answer = await call(() => api.tasks.$post({ json: { content: draft } }, JSON_REQUEST));
     setAdding(false);
     if (!answer.ok) {
       setDraftError(fieldMessage(answer));
@@ -126,7 +127,7 @@ export function TasksPanel() {
     setBusy(task.id, true);
     setProblem('');
     replace({ ...task, done: !task.done });
-    const answer = await sendJson<Task>('PATCH', `/api/tasks/${task.id}`, { done: !task.done });
+    const answer = await call(() => api.tasks[':id'].$patch({ param: { id: task.id }, json: { done: !task.done } }, JSON_REQUEST));
     setBusy(task.id, false);
     if (answer.ok) {
       replace(answer.data);
@@ -150,7 +151,7 @@ export function TasksPanel() {
     }
     setBusy(task.id, true);
     setProblem('');
-    const answer = await sendJson<Task>('PATCH', `/api/tasks/${task.id}`, { content: value });
+    const answer = await call(() => api.tasks[':id'].$patch({ param: { id: task.id }, json: { content: value } }, JSON_REQUEST));
     setBusy(task.id, false);
     if (!answer.ok) {
       if (answer.status === 404) {
@@ -169,7 +170,7 @@ export function TasksPanel() {
   async function remove(task: Task) {
     setBusy(task.id, true);
     setProblem('');
-    const answer = await sendJson<{ deleted: true }>('DELETE', `/api/tasks/${task.id}`);
+    const answer = await call(() => api.tasks[':id'].$delete({ param: { id: task.id } }, JSON_REQUEST));
     setBusy(task.id, false);
     if (!answer.ok) {
       if (answer.status === 404) return gone(task.id);
@@ -186,7 +187,7 @@ export function TasksPanel() {
     if (!deleted) return;
     const task = deleted;
     setProblem('');
-    const answer = await postJson<Task>(`/api/tasks/${task.id}/restore`, {});
+    const answer = await call(() => api.tasks[':id'].restore.$post({ param: { id: task.id } }, JSON_REQUEST));
     setDeleted(null);
     if (!answer.ok) {
       setProblem(answer.message);

@@ -1,7 +1,7 @@
 /** setupEmail: a code mailed to the member's address, typed back here, turns email codes on. */
 import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
-import { Alert } from '../../form-kit.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { Busy, NETWORK_PROBLEM, type Notice } from '../staff-kit.tsx';
 import { twoFactorPost, type TwoFactorStatus, statusOf } from './client.ts';
 import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';

@@ -5,7 +5,7 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
-import { Field } from '../../form-kit.tsx';
+import { Field } from '../../form-kit/fields.tsx';
 import { CurrentPasswordField, SubmitButton } from '../staff-kit.tsx';
 
 export function PasswordStep({

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
-import { Alert } from '../../form-kit.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { BackToSignIn } from '../staff-kit.tsx';
 import { EmailSetup } from './EmailSetup.tsx';
 import { TotpSetup } from './TotpSetup.tsx';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT, groupedKey, secretOfUri } from '../../../lib/two-factor-messages.ts';
-import { Alert } from '../../form-kit.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { NETWORK_PROBLEM } from '../staff-kit.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
 import { twoFactorPost, type TwoFactorStatus, statusOf } from './client.ts';

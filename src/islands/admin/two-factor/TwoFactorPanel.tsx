@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
-import { Alert } from '../../form-kit.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { NETWORK_PROBLEM, type Notice } from '../staff-kit.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
 import { statusOf, twoFactorGet, twoFactorPost, type TwoFactorStatus } from './client.ts';

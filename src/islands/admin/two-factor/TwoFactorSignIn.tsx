@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
-import { Alert } from '../../form-kit.tsx';
+import { Alert } from '../../form-kit/frame.tsx';
 import { NETWORK_PROBLEM, ResendCodeButton, SubmitButton, type Notice } from '../staff-kit.tsx';
 import { methodsOf, twoFactorGet, twoFactorPost } from './client.ts';
 import { CodeField } from './PasswordStep.tsx';
