@@ -3,19 +3,15 @@
  * size and CSS share, component size, cascade layers, raw colours outside the tokens, content
  * query call sites, API endpoint strings. No build needed.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { listFiles } from '../page-weight.ts';
 
 export const order = 90;
 
 const root = join(import.meta.dirname, '..', '..');
 
-function filesUnder(dir: string, ext: RegExp): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path, ext) : ext.test(name) ? [path] : [];
-  });
-}
+const filesUnder = (dir: string, ext: RegExp) => listFiles(dir).filter((file) => ext.test(file));
 
 const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 const median = (values: number[]) => {
