@@ -11,7 +11,7 @@ import { sortEvents } from '../lib/events.ts';
 import { programStatus } from '../lib/program-status.ts';
 import { site } from '../lib/site.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
-import { entriesIn, translationOf } from './localized.ts';
+import { entriesIn, translationOf, type LocalizedEntry } from './localized.ts';
 
 export type Program = CollectionEntry<'programs'>;
 
@@ -99,7 +99,7 @@ export async function getEvents(lang: Lang = DEFAULT_LANG): Promise<EventItem[]>
 }
 
 /** Every post's collection entry (front matter and body): what the article pages render. */
-export async function getPostEntries(lang: Lang = DEFAULT_LANG): Promise<CollectionEntry<'blog'>[]> {
+export async function getPostEntries(lang: Lang = DEFAULT_LANG): Promise<LocalizedEntry<'blog'>[]> {
   return entriesIn('blog', lang);
 }
 

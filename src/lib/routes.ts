@@ -36,6 +36,8 @@ export const noindexPrefixes = [
   '/contact/thanks',
   '/get-involved/thanks',
   '/corporate/thanks',
+  // The right-to-left layout check: not a page for visitors.
+  '/rtl-check',
 ];
 
 /** Also true for the same page in another language: /fr/thank-you is kept out like /thank-you. */
