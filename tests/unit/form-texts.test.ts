@@ -1,11 +1,9 @@
 /**
- * The strings the form islands receive from the server (messagesFor), the page-language helper,
- * and the translation of the shared schemas' English field errors. Expected texts are written
- * out: the English ones are the spec's words.
- */
+ * The strings the form islands receive from the server (messagesFor) and the translation of the
+ * shared schemas' English field errors. Expected texts are written out: the English ones are the
+ * spec's words.
 import { describe, expect, test } from 'vitest';
 import { message, messagesFor, translateText } from '../../src/lib/i18n/catalogue.ts';
-import { pageLang } from '../../src/lib/i18n/page-lang.ts';
 import { FORM_KIT_TEXTS, fill, localizeError, localizeErrors } from '../../src/islands/form-kit/texts.ts';
 import { CONTACT_FORM_TEXTS } from '../../src/islands/ContactForm.tsx';
 import { VOLUNTEER_FORM_TEXTS } from '../../src/islands/VolunteerForm.tsx';
@@ -88,15 +86,5 @@ describe('field errors in the visitor’s language', () => {
       name: 'Ce texte est trop long',
     });
     expect(localizeError('A server’s own words', texts)).toBe('A server’s own words');
-  });
-});
-
-describe('pageLang', () => {
-  test('the page’s locale when it is one of the site’s languages, else English', () => {
-    expect(pageLang({ currentLocale: 'fr' })).toBe('fr');
-    expect(pageLang({ currentLocale: 'sw' })).toBe('sw');
-    expect(pageLang({ currentLocale: 'en' })).toBe('en');
-    expect(pageLang({ currentLocale: undefined })).toBe('en');
-    expect(pageLang({ currentLocale: 'de' })).toBe('en');
   });
 });
