@@ -2,6 +2,7 @@
  * The strings the form islands receive from the server (messagesFor) and the translation of the
  * shared schemas' English field errors. Expected texts are written out: the English ones are the
  * spec's words.
+ */
 import { describe, expect, test } from 'vitest';
 import { message, messagesFor, translateText } from '../../src/lib/i18n/catalogue.ts';
 import { FORM_KIT_TEXTS, fill, localizeError, localizeErrors } from '../../src/islands/form-kit/texts.ts';
