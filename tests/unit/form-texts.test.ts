@@ -3,6 +3,8 @@
  * shared schemas' English field errors. Expected texts are written out: the English ones are the
  * spec's words.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { message, messagesFor, translateText } from '../../src/lib/i18n/catalogue.ts';
 import { FORM_KIT_TEXTS, fill, localizeError, localizeErrors } from '../../src/islands/form-kit/texts.ts';
@@ -87,5 +89,15 @@ describe('field errors in the visitor’s language', () => {
       name: 'Ce texte est trop long',
     });
     expect(localizeError('A server’s own words', texts)).toBe('A server’s own words');
+  });
+});
+
+describe('no island carries a catalogue', () => {
+  test('no file under src/islands/ imports the catalogues module, a catalogue file or Paraglide', () => {
+    const root = join(import.meta.dirname, '..', '..', 'src', 'islands');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => /\.tsx?$/.test(name));
+    expect(files.length).toBeGreaterThan(10);
+    const offenders = files.filter((name) => /(?:from|import)\s*\(?\s*['"][^'"]*(?:i18n\/catalogue|content\/messages\/|paraglide)/.test(readFileSync(join(root, name), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
