@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { holdRequests, rows, unique } from './forms-support.ts';
 
 /**
- * The forms on the French and Swahili pages: their labels, busy and success states and field
- * errors in the page's language, the stored row's language, the mails queued in it, and the
+ * The forms on the French and Swahili pages (contact, volunteer, partnership, newsletter,
+ * donation): their labels, busy and success states and field errors in the page's language, the stored row's language, the mails queued in it, and the
  * donation form's amounts and PayPal page (`lc`). Expected texts are the catalogues', written out.
  */
 const NBSP = '\u00a0';
@@ -30,6 +30,22 @@ const T = {
     donate50: `Donner 50${NBSP}$US`,
     summary50: `50${NBSP}$US${NBSP}: une aide au logement pour une famille.`,
     lc: 'FR',
+    firstName: 'Prénom',
+    lastName: 'Nom de famille',
+    mentor: 'Mentor',
+    apply: 'Envoyer ma candidature',
+    submitting: 'Envoi en cours...',
+    volunteerSuccess: `Merci pour votre candidature de bénévole chez SIPA${NBSP}!`,
+    volunteerPromise: 'Notre coordinateur des bénévoles vous contactera dans les 5 jours ouvrés.',
+    another: 'Envoyer une autre candidature',
+    volunteerAck: 'Merci pour votre candidature de bénévole chez SIPA',
+    company: 'Nom de l’entreprise',
+    contactName: 'Nom de la personne à contacter',
+    sponsorship: 'Parrainage financier',
+    inquire: 'Envoyer la demande',
+    partnershipSuccess: `Merci de votre intérêt pour un partenariat avec SIPA${NBSP}!`,
+    partnershipPromise: 'Notre équipe chargée des partenariats d’entreprise vous contactera dans les 2 jours ouvrés.',
+    partnershipAck: 'Votre demande de partenariat avec SIPA',
   },
   sw: {
     name: 'Jina',
@@ -52,12 +68,30 @@ const T = {
     donate50: `Changia US$${NBSP}50`,
     summary50: `US$${NBSP}50: msaada wa makazi kwa familia moja.`,
     lc: 'US',
+    firstName: 'Jina la kwanza',
+    lastName: 'Jina la ukoo',
+    mentor: 'Mwelekezi',
+    apply: 'Tuma ombi',
+    submitting: 'Inatuma...',
+    volunteerSuccess: 'Asante kwa kuomba kujitolea na SIPA!',
+    volunteerPromise: 'Mratibu wetu wa wajitolea atawasiliana nawe ndani ya siku 5 za kazi.',
+    another: 'Tuma ombi lingine',
+    volunteerAck: 'Asante kwa kuomba kujitolea na SIPA',
+    company: 'Jina la kampuni',
+    contactName: 'Jina la mtu wa kuwasiliana naye',
+    sponsorship: 'Udhamini wa fedha',
+    inquire: 'Tuma ombi',
+    partnershipSuccess: 'Asante kwa kutaka kushirikiana na SIPA!',
+    partnershipPromise: 'Timu yetu ya ushirikiano na makampuni itawasiliana nawe ndani ya siku 2 za kazi.',
+    partnershipAck: 'Ombi lako la ushirikiano na SIPA',
   },
 } as const;
 
 async function openForm(page: Page, path: string, selector: string) {
   await page.goto(path);
   const form = page.locator(selector);
+  // The islands hydrate once visible (client:visible).
+  await form.scrollIntoViewIfNeeded();
   await expect(form).toHaveAttribute('novalidate', '');
   return form;
 }
@@ -87,6 +121,42 @@ for (const lang of ['fr', 'sw'] as const) {
       expect(rows<{ lang: string }>('select lang from contact_messages where subject = ?', subject)).toEqual([{ lang }]);
       const ack = rows<{ subject: string }>("select subject from outbox where to_address = ? and kind = 'contact.ack'", email);
       expect(ack).toEqual([{ subject: t.contactAck }]);
+    });
+
+    test('volunteer: labels, choices, busy state and thank-you in the language; the row and the acknowledgement too', async ({ page }) => {
+      const form = await openForm(page, `/${lang}/get-involved`, 'form.volunteer-form');
+      const email = `${unique(`kofi-${lang}`).toLowerCase()}@example.org`;
+      await form.getByLabel(t.firstName, { exact: true }).fill('Kofi');
+      await form.getByLabel(t.lastName, { exact: true }).fill('Mensah');
+      await form.getByLabel(t.email, { exact: true }).fill(email);
+      await form.getByRole('checkbox', { name: t.mentor, exact: true }).check();
+      const release = await holdRequests(page, '/api/volunteer-application');
+      await form.getByRole('button', { name: t.apply }).click();
+      await expect(form.getByRole('button')).toHaveText(t.submitting);
+      release();
+      const status = page.locator('main').getByRole('status');
+      await expect(status.locator('.form-done__title')).toHaveText(t.volunteerSuccess);
+      await expect(status).toContainText(t.volunteerPromise);
+      await expect(page.getByRole('button', { name: t.another })).toBeVisible();
+      expect(rows<{ lang: string; interests: string }>('select lang, interests from volunteer_applications where email = ?', email)).toEqual([{ lang, interests: '["mentor"]' }]);
+      expect(rows<{ subject: string }>("select subject from outbox where to_address = ? and kind = 'volunteer.ack'", email)).toEqual([{ subject: t.volunteerAck }]);
+    });
+
+    test('partnership: labels, interests and thank-you in the language; the spec’s values stored', async ({ page }) => {
+      const form = await openForm(page, `/${lang}/corporate`, 'form.partnership-form');
+      const email = `${unique(`dana-${lang}`).toLowerCase()}@example.org`;
+      await form.getByLabel(t.company, { exact: true }).fill('Lone Star Credit Union');
+      await form.getByLabel(t.contactName, { exact: true }).fill('Dana Ruiz');
+      await form.getByLabel(t.email, { exact: true }).fill(email);
+      await form.getByRole('checkbox', { name: t.sponsorship, exact: true }).check();
+      await form.getByRole('button', { name: t.inquire }).click();
+      const status = page.locator('main').getByRole('status');
+      await expect(status.locator('.form-done__title')).toHaveText(t.partnershipSuccess);
+      await expect(status).toContainText(t.partnershipPromise);
+      expect(rows<{ lang: string; partnership_interest: string }>('select lang, partnership_interest from partnership_inquiries where email = ?', email)).toEqual([
+        { lang, partnership_interest: '["Financial Sponsorship"]' },
+      ]);
+      expect(rows<{ subject: string }>("select subject from outbox where to_address = ? and kind = 'partnership.ack'", email)).toEqual([{ subject: t.partnershipAck }]);
     });
 
     test('newsletter: the form speaks the language; the confirmation mail links to the confirm page in it', async ({ page }) => {
