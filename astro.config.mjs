@@ -6,7 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { site } from './src/lib/site.ts';
 import { isNoindexPath } from './src/lib/routes.ts';
 import { contentSecurityDirectives } from './src/lib/security-policy.ts';
-import { DEFAULT_LANG, LANG_CODES } from './src/lib/i18n/languages.ts';
+import { DEFAULT_LANG, LANG_CODES, LANGUAGES } from './src/lib/i18n/languages.ts';
 import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 
@@ -21,6 +21,8 @@ export default defineConfig({
     mdx(),
     sitemap({
       filter: (page) => !isNoindexPath(new URL(page).pathname),
+      // Each URL lists the same page in every language (xhtml:link hreflang), English unprefixed.
+      i18n: { defaultLocale: DEFAULT_LANG, locales: Object.fromEntries(LANGUAGES.map((language) => [language.code, language.intl])) },
     }),
   ],
   security: {
@@ -34,10 +36,11 @@ export default defineConfig({
   // Shiki writes inline styles that the Content-Security-Policy would block; posts carry no code.
   markdown: { syntaxHighlight: false },
   // Languages from the one list in src/lib/i18n/languages.ts; English keeps unprefixed URLs.
-  // No `fallback` yet: with one, a static build writes a /fr/… and /sw/… copy of every English
-  // page that has no translated route, and the pages are not ready to say so in the visitor's
-  // language. `fallbackType: 'rewrite'` is set so that, once `fallback` is, those copies are the
-  // English page itself rather than a redirect page.
+  // Every public page is a route under src/pages/[...lang]/ built once per language (Astro reads
+  // `Astro.currentLocale` from the URL), so no `fallback` is needed: a page without a translated
+  // text is still built in every language, with the English text and a notice
+  // (src/data/localized.ts). `fallbackType: 'rewrite'` stays so that a `fallback`, if one is ever
+  // set, writes the English page itself rather than a redirect page.
   i18n: {
     locales: [...LANG_CODES],
     defaultLocale: DEFAULT_LANG,

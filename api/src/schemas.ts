@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
+import { DEFAULT_LANG, LANG_CODES, type Lang } from '../../src/lib/i18n/languages.ts';
 
 export const LIMITS = {
   name: 120,
@@ -73,7 +74,17 @@ const choices = <T extends readonly [string, ...string[]]>(values: T) =>
     z.transform((list: Array<T[number]> | undefined) => [...new Set(list ?? [])]),
   );
 
-export const newsletterSchema = z.strictObject({ email });
+/**
+ * The language the visitor filled the form in (the page's): the answer, the stored row and the
+ * acknowledgement follow it. Absent means English (DEFAULT_LANG), as before the site had other
+ * languages; read it with `submittedLang()` (api/src/submission.ts) or `langOf()` below.
+ */
+const lang = z.optional(z.enum(LANG_CODES as [Lang, ...Lang[]], { error: MESSAGES.fieldChoice }));
+
+/** A parsed submission's language: its `lang`, or English when it named none. */
+export const langOf = (input: { lang?: Lang | undefined }): Lang => input.lang ?? DEFAULT_LANG;
+
+export const newsletterSchema = z.strictObject({ email, lang });
 
 export const contactSchema = z.strictObject({
   name: required(LIMITS.name),
@@ -81,6 +92,7 @@ export const contactSchema = z.strictObject({
   phone: optional(LIMITS.phone),
   subject: required(LIMITS.subject),
   message: required(LIMITS.message, true),
+  lang,
 });
 
 export const volunteerSchema = z.strictObject({
@@ -92,6 +104,7 @@ export const volunteerSchema = z.strictObject({
   availability: choices(AVAILABILITY_SLOTS),
   skills: optional(LIMITS.skills, true),
   message: optional(LIMITS.message, true),
+  lang,
 });
 
 export const partnershipSchema = z.strictObject({
@@ -101,6 +114,7 @@ export const partnershipSchema = z.strictObject({
   phone: optional(LIMITS.phone),
   partnershipInterest: choices(PARTNERSHIP_INTERESTS),
   message: optional(LIMITS.message, true),
+  lang,
 });
 
 export const tokenSchema = z.strictObject({ token: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), plainText(false)) });
@@ -133,7 +147,7 @@ export function fieldIssues(error: { issues: readonly z.core.$ZodIssue[] }): Fie
   const seen = new Map<string, string>();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) if (!seen.has(key)) seen.set(key, 'This field is not part of the form');
+      for (const key of issue.keys) if (!seen.has(key)) seen.set(key, MESSAGES.fieldUnknown);
       continue;
     }
     const path = issue.path.length ? String(issue.path[0]) : '';

@@ -12,6 +12,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { MESSAGES } from '../../src/lib/messages.ts';
+import { langOrDefault, translateText } from '../../src/lib/i18n/catalogue.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/i18n/languages.ts';
+import { langOfPath, localizePath } from '../../src/lib/i18n/paths.ts';
 import { HONEYPOT_FIELD, LIST_FIELDS, fieldIssues, safeParse, type FieldIssue } from './schemas.ts';
 
 export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership';
@@ -40,10 +43,44 @@ export function isFormPost(c: Context): boolean {
   return mediaType(c) === FORM_TYPE;
 }
 
-/** A failure answer in the shape the client asked for. */
-export function fail(c: Context, form: string, status: 400 | 413 | 415 | 429 | 403 | 503, message: string, problem: Problem, issues: FieldIssue[] = []): Response {
-  if (isFormPost(c) && status !== 415) return c.redirect(errorPage(form, problem), 303);
-  return c.json(status === 400 ? { message, issues } : { message }, status);
+/**
+ * The language of a request whose body has not been read (or did not say): the language of the
+ * page it came from (`Referer: …/fr/contact` is French), else English.
+ */
+export function refererLang(c: Context): Lang {
+  const referer = c.req.header('referer');
+  if (!referer) return DEFAULT_LANG;
+  try {
+    return langOfPath(new URL(referer).pathname);
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+/** The `lang` field of a submission when it names one of the site's languages, else the page's. */
+function bodyLang(c: Context, raw: unknown): Lang {
+  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).lang : undefined;
+  return typeof value === 'string' && isLang(value) ? value : refererLang(c);
+}
+
+/**
+ * A failure answer in the shape the client asked for, in the visitor's language (`lang`, else the
+ * referring page's): the message and each field's issue from the catalogue, the result page at
+ * its address in that language.
+ */
+export function fail(
+  c: Context,
+  form: string,
+  status: 400 | 413 | 415 | 429 | 403 | 503,
+  message: string,
+  problem: Problem,
+  issues: FieldIssue[] = [],
+  lang: Lang = refererLang(c),
+): Response {
+  if (isFormPost(c) && status !== 415) return c.redirect(localizePath(errorPage(form, problem), lang), 303);
+  const text = translateText(message, lang);
+  if (status !== 400) return c.json({ message: text }, status);
+  return c.json({ message: text, issues: issues.map((issue) => ({ path: issue.path, message: translateText(issue.message, lang) })) }, status);
 }
 
 /** What `c.req.valid('json')` holds after `submission()`: a honeypot hit carries the data only if it is valid. */
@@ -111,7 +148,7 @@ export function submission<S extends z.ZodMiniType>(form: FormName | 'token', sc
     const result = safeParse(schema, raw);
     if (!result.success) {
       if (honeypot) return { isForm, honeypot: true };
-      return fail(c, form, 400, MESSAGES.invalidInput, 'invalid', fieldIssues(result.error));
+      return fail(c, form, 400, MESSAGES.invalidInput, 'invalid', fieldIssues(result.error), bodyLang(c, raw));
     }
     return { isForm, honeypot, data: result.data };
   });
@@ -143,8 +180,14 @@ export function forJson<M extends MiddlewareHandler<any, any, any>>(middleware: 
   return (async (c: Context, next: () => Promise<void>) => (mediaType(c) === JSON_TYPE ? middleware(c, next) : next())) as M;
 }
 
-/** The success answer: `{ message }` for JSON clients, a redirect to the result page for forms. */
-export function succeed(c: Context, form: FormName, isForm: boolean, message: string, status: 200 | 201 = 200) {
-  if (isForm) return c.redirect(RESULT_PAGES[form], 303);
+/**
+ * The success answer: `{ message }` for JSON clients, a redirect to the result page in the
+ * visitor's language for forms. `message` is already in that language.
+ */
+export function succeed(c: Context, form: FormName, isForm: boolean, message: string, status: 200 | 201 = 200, lang: Lang = DEFAULT_LANG) {
+  if (isForm) return c.redirect(localizePath(RESULT_PAGES[form], lang), 303);
   return c.json({ message }, status);
 }
+
+/** The language a valid submission asked for (its `lang` field, English when it had none). */
+export const submittedLang = (data: unknown): Lang => langOrDefault((data as { lang?: unknown } | undefined)?.lang);

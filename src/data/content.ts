@@ -2,7 +2,7 @@
  * Reading the content collections in the order pages show them. Pages stay thin: they call
  * these and compose components. (Astro-aware, so it lives outside src/lib.)
  */
-import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { getEntry, type CollectionEntry } from 'astro:content';
 import type { BlogIndexEntry } from '../lib/blog.ts';
 import { sortPosts } from '../lib/blog.ts';
 import { toIndexEntry } from '../lib/blog-content.ts';
@@ -10,13 +10,15 @@ import type { BlogPost, EventItem } from '../lib/content-schemas.ts';
 import { sortEvents } from '../lib/events.ts';
 import { programStatus } from '../lib/program-status.ts';
 import { site } from '../lib/site.ts';
+import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
+import { entriesIn, translationOf, type LocalizedEntry } from './localized.ts';
 
 export type Program = CollectionEntry<'programs'>;
 
 const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
 
-export async function getPrograms(): Promise<Program[]> {
-  return (await getCollection('programs')).sort(byOrder);
+export async function getPrograms(lang: Lang = DEFAULT_LANG): Promise<Program[]> {
+  return (await entriesIn('programs', lang)).sort(byOrder);
 }
 
 export async function getProgram(id: string): Promise<Program> {
@@ -55,18 +57,18 @@ export function buildTimeStatus(program: Program): string {
   return programStatus(program.data, new Date());
 }
 
-export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string) {
+export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string, lang: Lang = DEFAULT_LANG) {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`No content/${collection}/${id}.json`);
-  return entry.data as CollectionEntry<C>['data'];
+  return (await translationOf(entry as CollectionEntry<C>, lang)).data as CollectionEntry<C>['data'];
 }
 
-export async function getOrdered<C extends 'staff' | 'values' | 'volunteerOpportunities' | 'gallery' | 'guides'>(collection: C) {
-  return ((await getCollection(collection)) as CollectionEntry<C>[]).sort(byOrder as never);
+export async function getOrdered<C extends 'staff' | 'values' | 'volunteerOpportunities' | 'gallery' | 'guides'>(collection: C, lang: Lang = DEFAULT_LANG) {
+  return ((await entriesIn(collection, lang)) as CollectionEntry<C>[]).sort(byOrder as never);
 }
 
-export async function getTestimonial(placement: 'home' | 'get-involved' | 'about') {
-  const all = await getCollection('testimonials');
+export async function getTestimonial(placement: 'home' | 'get-involved' | 'about', lang: Lang = DEFAULT_LANG) {
+  const all = await entriesIn('testimonials', lang);
   const found = all.find((entry) => entry.data.placements.includes(placement));
   if (!found) throw new Error(`No testimonial placed on ${placement}`);
   return found.data;
@@ -92,36 +94,36 @@ export function toExplorerPrograms(programs: readonly Program[]) {
 /* Events and blog posts: the queries the event pages, the blog, the feed and the home page share. */
 
 /** Every event's front matter, soonest first. */
-export async function getEvents(): Promise<EventItem[]> {
-  return sortEvents((await getCollection('events')).map((entry) => entry.data));
+export async function getEvents(lang: Lang = DEFAULT_LANG): Promise<EventItem[]> {
+  return sortEvents((await entriesIn('events', lang)).map((entry) => entry.data));
 }
 
 /** Every post's collection entry (front matter and body): what the article pages render. */
-export async function getPostEntries(): Promise<CollectionEntry<'blog'>[]> {
-  return getCollection('blog');
+export async function getPostEntries(lang: Lang = DEFAULT_LANG): Promise<LocalizedEntry<'blog'>[]> {
+  return entriesIn('blog', lang);
 }
 
 /** Every post's front matter, newest first. */
-export async function getPosts(): Promise<BlogPost[]> {
-  return sortPosts((await getCollection('blog')).map((entry) => entry.data));
+export async function getPosts(lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {
+  return sortPosts((await entriesIn('blog', lang)).map((entry) => entry.data));
 }
 
 /** The compact index of every post (front matter only, never a body), newest first: what the list island filters. */
-export async function getPostIndex(): Promise<BlogIndexEntry[]> {
-  return (await getPosts()).map(toIndexEntry);
+export async function getPostIndex(lang: Lang = DEFAULT_LANG): Promise<BlogIndexEntry[]> {
+  return (await getPosts(lang)).map(toIndexEntry);
 }
 
 /** The `count` newest posts. */
-export async function getLatestPosts(count: number): Promise<BlogPost[]> {
-  return (await getPosts()).slice(0, count);
+export async function getLatestPosts(count: number, lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {
+  return (await getPosts(lang)).slice(0, count);
 }
 
 /** The FAQ in the order editors set (the `order` field). */
-export async function getFaqs() {
-  return (await getCollection('faq')).map((entry) => entry.data).sort((a, b) => a.order - b.order);
+export async function getFaqs(lang: Lang = DEFAULT_LANG) {
+  return (await entriesIn('faq', lang)).map((entry) => entry.data).sort((a, b) => a.order - b.order);
 }
 
 /** The legal pages (privacy, terms, accessibility), one route each through src/pages/[legal].astro. */
-export async function getLegalPages() {
-  return getCollection('legal');
+export async function getLegalPages(lang: Lang = DEFAULT_LANG) {
+  return entriesIn('legal', lang);
 }

@@ -2,25 +2,51 @@
  * Contact form on /contact (spec 4 and 8): editing; submitting (inputs disabled, button reads
  * Sending...); success (the form is replaced by the thank-you message, fields cleared); error
  * (the server's message, else 'Failed to submit form' or, on a network failure, 'Something went
- * wrong. Please try again later.', above the form, which stays).
+ * wrong. Please try again later.', above the form, which stays). Its words come from the mount,
+ * in the page's language (CONTACT_FORM_TEXTS).
  */
-import { CONTACT_RESPONSE_PROMISE } from '../lib/constants.ts';
-import { MESSAGES } from '../lib/messages.ts';
 import { LIMITS, contactSchema } from '../../api/src/schemas.ts';
 import { useEffect } from 'react';
 import { api } from '../lib/api-client.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
 import { EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
+import { FORM_KIT_TEXTS, type Texts } from './form-kit/texts.ts';
+
+export const CONTACT_FORM_TEXTS = [
+  ...FORM_KIT_TEXTS,
+  'contactNetwork',
+  'contactFailure',
+  'contactSuccess',
+  'contactResponsePromise',
+  'contactFormLabel',
+  'contactLegend',
+  'contactSubmit',
+  'contactSending',
+  'formName',
+  'formEmail',
+  'formPhone',
+  'formSubject',
+  'formMessage',
+] as const;
+
+export interface ContactFormProps {
+  idPrefix?: string;
+  lang: Lang;
+  texts: Texts<(typeof CONTACT_FORM_TEXTS)[number]>;
+}
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 
-export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
+export default function ContactForm({ idPrefix = 'contact', lang, texts: t }: ContactFormProps) {
   const flow = useFormFlow({
     schema: contactSchema,
     endpoint: api.contact,
     initial: EMPTY,
-    failure: (result) => (result.kind === 'network' ? MESSAGES.contactNetwork : (result.message ?? MESSAGES.contactFailure)),
+    lang,
+    texts: t,
+    failure: (result) => (result.kind === 'network' ? t.contactNetwork : (result.message ?? t.contactFailure)),
   });
   const boxRef = useAlertFocus(flow.status);
   const { setValue } = flow;
@@ -34,7 +60,7 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
     // Once, at hydration.
   }, []);
 
-  if (flow.status === 'success') return <FormDone boxRef={boxRef} message={MESSAGES.contactSuccess} detail={CONTACT_RESPONSE_PROMISE} />;
+  if (flow.status === 'success') return <FormDone boxRef={boxRef} message={t.contactSuccess} detail={t.contactResponsePromise} />;
 
   const field = bindField(flow, idPrefix);
 
@@ -44,20 +70,22 @@ export default function ContactForm({ idPrefix = 'contact' }: { idPrefix?: strin
       flow={flow}
       idPrefix={idPrefix}
       action={api.contact.$path()}
-      label="Contact form"
+      label={t.contactFormLabel}
       className="contact-form"
-      legend="Your message"
-      submitLabel="Send Message"
-      busyLabel="Sending..."
+      legend={t.contactLegend}
+      submitLabel={t.contactSubmit}
+      busyLabel={t.contactSending}
+      lang={lang}
+      texts={t}
     >
       <div className="form-grid">
-        <Field {...field('name')} label="Name" required autoComplete="name" maxLength={LIMITS.name} />
-        <EmailField {...field('email')} />
-        <PhoneField {...field('phone')} />
-        <Field {...field('subject')} label="Subject" required maxLength={LIMITS.subject} />
+        <Field {...field('name')} label={t.formName} required autoComplete="name" maxLength={LIMITS.name} />
+        <EmailField {...field('email')} label={t.formEmail} />
+        <PhoneField {...field('phone')} label={t.formPhone} />
+        <Field {...field('subject')} label={t.formSubject} required maxLength={LIMITS.subject} />
         <Field
           {...field('message')}
-          label="Message"
+          label={t.formMessage}
           required
           multiline
           rows={6}

@@ -1,17 +1,57 @@
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
-import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_CUSTOM_STEP, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
+import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_CUSTOM_STEP, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
 import {
   buildPaypalCheckout,
   checkoutUrl,
-  formatUsd,
+  isPreset,
   itemName,
   parseDonationAmount,
-  presetImpact,
+  paypalLocale,
   thankYouUrl,
   type AmountResult,
   type PaypalSettings,
 } from '../lib/paypal.ts';
+import { formatCurrency } from '../lib/i18n/format.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
+import { fill, type Texts } from './form-kit/texts.ts';
+
+/** The catalogue key of each preset's impact line. */
+const IMPACT_TEXTS = { 25: 'donationImpact25', 50: 'donationImpact50', 100: 'donationImpact100', 250: 'donationImpact250' } as const satisfies Record<
+  (typeof DONATION_PRESETS)[number],
+  string
+>;
+
+export const DONATION_FORM_TEXTS = [
+  'donationFormLabel',
+  'donationHowOften',
+  'donationMonthly',
+  'donationOneTime',
+  'donationCircleWelcome',
+  'donationCircleInvite',
+  'donationChooseAmount',
+  'donationOtherAmount',
+  'donationAmountPlaceholder',
+  'donationMinimum',
+  'donationSummaryEmpty',
+  'donationSummary',
+  'donationSummaryMonthly',
+  'donationWherever',
+  'donationOpening',
+  'donationDonate',
+  'donationDonateAmount',
+  'donationDonateMonthly',
+  'donationSecure',
+  'donationShare',
+  'donationShareTitle',
+  'donationShareText',
+  'donationNoAmount',
+  'donationCustomInvalid',
+  'donationTooLarge',
+  ...Object.values(IMPACT_TEXTS),
+] as const;
+
+type DonationTexts = Texts<(typeof DONATION_FORM_TEXTS)[number]>;
 
 export interface DonationFormProps {
   /** Prefix for every id, so two forms can share a page. */
@@ -23,6 +63,9 @@ export interface DonationFormProps {
   /** The site's public URL and this page's path: the return addresses before JavaScript runs. */
   siteUrl: string;
   pagePath: string;
+  /** The page's language: the words, the amounts' format, PayPal's page (`lc`) and the thank-you page follow it. */
+  lang: Lang;
+  texts: DonationTexts;
 }
 
 type Selection = number | 'custom' | null;
@@ -45,7 +88,16 @@ function readDonationChoice(form: HTMLFormElement, customInput: HTMLInputElement
  * and posts exactly the fields built by src/lib/paypal.ts.
  */
 export default function DonationForm(props: DonationFormProps) {
-  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath } = props;
+  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath, lang, texts: t } = props;
+  const money = (amount: number) => formatCurrency(amount, lang);
+  // The amount rules are parseDonationAmount's; their words are the page's language.
+  const problem = (checked: Extract<AmountResult, { ok: false }>) =>
+    checked.reason === 'missing'
+      ? t.donationNoAmount
+      : checked.reason === 'too-large'
+        ? fill(t.donationTooLarge, { max: money(DONATION_MAX) })
+        : t.donationCustomInvalid;
+  const lc = paypalLocale(lang);
   const config: PaypalSettings = { name: orgName, paypal: { business, sandbox } };
   const [ready, setReady] = useState(false);
   const [canShare, setCanShare] = useState(false);
@@ -98,7 +150,7 @@ export default function DonationForm(props: DonationFormProps) {
   function checkCustom() {
     if (selection === 'custom' && custom !== '') {
       const checked = parseDonationAmount(custom);
-      setError(checked.ok ? null : checked.message);
+      setError(checked.ok ? null : problem(checked));
     }
   }
 
@@ -106,8 +158,9 @@ export default function DonationForm(props: DonationFormProps) {
     event.preventDefault();
     if (submitting) return;
     if (!result.ok) {
-      setError(result.message);
-      window.alert(result.message);
+      const message = problem(result);
+      setError(message);
+      window.alert(message);
       (selection === 'custom' ? customInput.current : firstPreset.current)?.focus();
       return;
     }
@@ -117,6 +170,7 @@ export default function DonationForm(props: DonationFormProps) {
       origin: window.location.origin,
       currentUrl: window.location.href.split('#')[0]!,
       config,
+      lang,
     });
     const form = document.createElement('form');
     form.method = 'post';
@@ -137,28 +191,28 @@ export default function DonationForm(props: DonationFormProps) {
   async function share() {
     try {
       await navigator.share({
-        title: `Donate to ${orgName}`,
-        text: `Join me in supporting ${orgName}: every gift helps immigrant and refugee families build a home in North Texas.`,
-        url: new URL('/donate', window.location.origin).toString(),
+        title: fill(t.donationShareTitle, { org: orgName }),
+        text: fill(t.donationShareText, { org: orgName }),
+        url: new URL(pagePath.startsWith(`/${lang}/`) ? `/${lang}/donate` : '/donate', window.location.origin).toString(),
       });
     } catch {
       // The visitor closed the share sheet, or the device refused: nothing to do.
     }
   }
 
-  const impact = amount === null ? null : presetImpact(amount);
+  const impact = amount !== null && isPreset(amount) ? t[IMPACT_TEXTS[amount]] : null;
   const summary =
     amount === null
-      ? 'Choose an amount to see what your gift can do.'
-      : `${formatUsd(amount)}${monthly ? ' every month' : ''}: ${impact ?? 'wherever families need it most'}.`;
+      ? t.donationSummaryEmpty
+      : fill(monthly ? t.donationSummaryMonthly : t.donationSummary, { amount: money(amount), impact: impact ?? t.donationWherever });
   const circle = monthly && amount !== null && amount >= MONTHLY_GIVING_CIRCLE_MIN;
   const disabled = ready && amount === null;
   // Before hydration (and without JavaScript) the label cannot follow the tiles: plain 'Donate'.
   const label = submitting
-    ? 'Opening PayPal…'
+    ? t.donationOpening
     : !ready || amount === null
-      ? 'Donate'
-      : `Donate ${formatUsd(amount)}${monthly ? ' monthly' : ''}`;
+      ? t.donationDonate
+      : fill(monthly ? t.donationDonateMonthly : t.donationDonateAmount, { amount: money(amount) });
 
   return (
     <form
@@ -168,7 +222,7 @@ export default function DonationForm(props: DonationFormProps) {
       action={checkoutUrl(config)}
       noValidate={ready}
       onSubmit={submit}
-      aria-label="Donation form"
+      aria-label={t.donationFormLabel}
       data-ready={ready ? 'true' : undefined}
     >
       {/* Used only when the form posts without JavaScript: a one-time gift of the chosen preset. */}
@@ -176,11 +230,12 @@ export default function DonationForm(props: DonationFormProps) {
       <input type="hidden" name="business" value={business} />
       <input type="hidden" name="currency_code" value="USD" />
       <input type="hidden" name="item_name" value={itemName(config, false)} />
-      <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false)} />
+      <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false, lang)} />
       <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
+      {lc ? <input type="hidden" name="lc" value={lc} /> : null}
 
       <fieldset className="donation__group donation__frequency donation__enhanced" aria-describedby={`${p}-monthly-hint`}>
-        <legend className="donation__legend">How often?</legend>
+        <legend className="donation__legend">{t.donationHowOften}</legend>
         <div className="donation__segments">
           {(['one-time', 'monthly'] as const).map((value) => (
             <label className="donation__segment" key={value} htmlFor={`${p}-frequency-${value}`}>
@@ -197,19 +252,17 @@ export default function DonationForm(props: DonationFormProps) {
                 checked={monthly === (value === 'monthly')}
                 onChange={() => setMonthly(value === 'monthly')}
               />
-              <span>{value === 'monthly' ? 'Monthly' : 'One-time'}</span>
+              <span>{value === 'monthly' ? t.donationMonthly : t.donationOneTime}</span>
             </label>
           ))}
         </div>
         <p className="donation__hint" id={`${p}-monthly-hint`}>
-          {circle
-            ? `Welcome to the Monthly Giving Circle: ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more every month.`
-            : `Monthly gifts of ${formatUsd(MONTHLY_GIVING_CIRCLE_MIN)} or more join our Monthly Giving Circle. Cancel any time.`}
+          {fill(circle ? t.donationCircleWelcome : t.donationCircleInvite, { min: money(MONTHLY_GIVING_CIRCLE_MIN) })}
         </p>
       </fieldset>
 
       <fieldset className="donation__group" aria-describedby={error && !customInvalid ? errorId : undefined}>
-        <legend className="donation__legend">Choose an amount</legend>
+        <legend className="donation__legend">{t.donationChooseAmount}</legend>
         <div className="donation__tiles">
           {DONATION_PRESETS.map((preset, index) => (
             <label className="donation__tile" key={preset}>
@@ -228,10 +281,10 @@ export default function DonationForm(props: DonationFormProps) {
                 aria-invalid={error !== null && !customInvalid ? true : undefined}
               />
               <span className="donation__tile-amount" id={`${p}-amount-${preset}-label`}>
-                {formatUsd(preset)}
+                {money(preset)}
               </span>
               <span className="donation__tile-impact" id={`${p}-amount-${preset}-impact`}>
-                {DONATION_IMPACT[preset]}
+                {t[IMPACT_TEXTS[preset]]}
               </span>
             </label>
           ))}
@@ -239,7 +292,7 @@ export default function DonationForm(props: DonationFormProps) {
 
         <div className="donation__custom donation__enhanced">
           <label className="donation__custom-label" htmlFor={`${p}-custom`}>
-            Other amount
+            {t.donationOtherAmount}
           </label>
           <div className={`donation__money${selection === 'custom' ? ' donation__money--active' : ''}`}>
             <span className="donation__currency" aria-hidden="true">
@@ -254,7 +307,7 @@ export default function DonationForm(props: DonationFormProps) {
               min={DONATION_CUSTOM_MIN}
               max={DONATION_MAX}
               step={DONATION_CUSTOM_STEP}
-              placeholder="Amount in USD"
+              placeholder={t.donationAmountPlaceholder}
               value={custom}
               required={selection === 'custom'}
               onChange={typeCustom}
@@ -265,7 +318,7 @@ export default function DonationForm(props: DonationFormProps) {
             />
           </div>
           <p className="donation__hint" id={customHintId}>
-            Minimum {formatUsd(DONATION_CUSTOM_MIN)}, in US dollars.
+            {fill(t.donationMinimum, { min: money(DONATION_CUSTOM_MIN) })}
           </p>
         </div>
       </fieldset>
@@ -295,10 +348,7 @@ export default function DonationForm(props: DonationFormProps) {
               d="M10 1.5a4.5 4.5 0 0 0-4.5 4.5v2H5a2 2 0 0 0-2 2v6.5a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2h-.5V6A4.5 4.5 0 0 0 10 1.5Zm-2.5 4.5a2.5 2.5 0 0 1 5 0v2h-5V6Z"
             />
           </svg>
-          <span>
-            Secure checkout with PayPal: pay with a card or a PayPal account. {orgName} is a {taxStatus} nonprofit, so your gift is
-            tax-deductible as allowed by law.
-          </span>
+          <span>{fill(t.donationSecure, { org: orgName, taxStatus })}</span>
         </p>
         {canShare && (
           <button type="button" className="sipa-button sipa-button--secondary donation__share" onClick={share}>
@@ -308,7 +358,7 @@ export default function DonationForm(props: DonationFormProps) {
                 d="M15 13a2.5 2.5 0 0 0-1.9.9L7.4 11a2.6 2.6 0 0 0 0-2l5.7-2.9A2.5 2.5 0 1 0 12.5 4.5c0 .2 0 .4.1.5L6.9 7.9a2.5 2.5 0 1 0 0 4.2l5.7 2.9-.1.5A2.5 2.5 0 1 0 15 13Z"
               />
             </svg>
-            Share
+            {t.donationShare}
           </button>
         )}
       </div>

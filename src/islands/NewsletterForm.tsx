@@ -5,34 +5,46 @@
  */
 import { useEffect } from 'react';
 import { NEWSLETTER_SUCCESS_RESET_MS } from '../lib/constants.ts';
-import { MESSAGES } from '../lib/messages.ts';
 import { newsletterSchema } from '../../api/src/schemas.ts';
 import { WayForward } from './way-forward.tsx';
 import { api } from '../lib/api-client.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
 import { Honeypot } from './form-kit/fields.tsx';
 import { useFormFlow } from './form-kit/flow.ts';
-import { Alert, CheckIcon, Spinner } from './form-kit/frame.tsx';
+import { Alert, CheckIcon, LangField, Spinner } from './form-kit/frame.tsx';
 import { useHydrated } from './form-kit/hydration.ts';
+import { FORM_KIT_TEXTS, FormKitWords, type Texts } from './form-kit/texts.ts';
+
+export const NEWSLETTER_FORM_TEXTS = [
+  ...FORM_KIT_TEXTS,
+  'newsletterFailure',
+  'newsletterThankYou',
+  'newsletterCheckInbox',
+  'newsletterHeading',
+  'newsletterEmailLabel',
+  'newsletterSubscribe',
+] as const;
 
 export interface NewsletterFormProps {
   variant?: 'section' | 'sidebar' | 'inline';
+  /** The form's accessible name; the catalogue's 'Subscribe to our newsletter' by default. */
   heading?: string;
   idPrefix?: string;
+  lang: Lang;
+  texts: Texts<(typeof NEWSLETTER_FORM_TEXTS)[number]>;
 }
 
-export default function NewsletterForm({
-  variant = 'inline',
-  heading = 'Subscribe to our newsletter',
-  idPrefix = 'newsletter',
-}: NewsletterFormProps) {
+export default function NewsletterForm({ variant = 'inline', heading, idPrefix = 'newsletter', lang, texts: t }: NewsletterFormProps) {
   const hydrated = useHydrated();
   const flow = useFormFlow({
     schema: newsletterSchema,
     endpoint: api['newsletter-signup'],
     initial: { email: '' },
+    lang,
+    texts: t,
     failure: (result) => {
       console.error('Newsletter signup failed', result.kind === 'network' ? 'network error' : `HTTP ${result.status}`);
-      return MESSAGES.newsletterFailure;
+      return t.newsletterFailure;
     },
   });
   const { status, setStatus } = flow;
@@ -50,20 +62,22 @@ export default function NewsletterForm({
   const success = status === 'success';
 
   return (
+    <FormKitWords.Provider value={t}>
     <form
       ref={flow.formRef}
       className={`newsletter-form newsletter-form--${variant}`}
       method="post"
       action={api['newsletter-signup'].$path()}
-      aria-label={heading}
+      aria-label={heading ?? t.newsletterHeading}
       noValidate={hydrated}
       onSubmit={flow.submit}
       data-state={status}
     >
       <Honeypot idPrefix={idPrefix} />
+      <LangField lang={lang} />
       <div className="newsletter-form__row">
         <div className="sipa-field newsletter-form__field">
-          <label htmlFor={inputId}>Email address</label>
+          <label htmlFor={inputId}>{t.newsletterEmailLabel}</label>
           <input
             id={inputId}
             name="email"
@@ -85,14 +99,14 @@ export default function NewsletterForm({
         <button className={`sipa-button newsletter-form__button${success ? ' is-success' : ''}`} type="submit" disabled={submitting}>
           {submitting ? <Spinner /> : null}
           {success ? <CheckIcon className="newsletter-form__icon" /> : null}
-          <span>{success ? MESSAGES.newsletterThankYou : 'Subscribe'}</span>
+          <span>{success ? t.newsletterThankYou : t.newsletterSubscribe}</span>
         </button>
       </div>
       <div id={`${idPrefix}-status`} className="newsletter-form__status" aria-live="polite">
         {success ? (
           <p className="newsletter-form__note">
             <CheckIcon className="newsletter-form__note-icon" />
-            {flow.successMessage ?? MESSAGES.newsletterCheckInbox}
+            {flow.successMessage ?? t.newsletterCheckInbox}
           </p>
         ) : null}
       </div>
@@ -103,5 +117,6 @@ export default function NewsletterForm({
         </Alert>
       ) : null}
     </form>
+    </FormKitWords.Provider>
   );
 }

@@ -1,59 +1,87 @@
-/** The site's navigation: one list for the header, the footer's columns (its program links come from content/programs). */
+/**
+ * The site's navigation: one list for the header, the footer's columns (its program links come
+ * from content/programs). Labels come from the interface catalogues (content/messages/), paths
+ * are the English ones; `…In(lang)` gives both in a language.
+ */
+import { m } from '../paraglide/messages.js';
+import type { Lang } from './i18n/languages.ts';
+import { englishPath, langOfPath, localizePath } from './i18n/paths.ts';
+
 export interface NavLink {
   label: string;
   href: string;
 }
 
-export const primaryNav: readonly NavLink[] = [
-  { label: 'Home', href: '/' },
-  { label: 'Who We Are', href: '/about' },
-  { label: 'What We Do', href: '/programs' },
-  { label: 'Events', href: '/events' },
-  { label: 'Get Involved', href: '/get-involved' },
+/** A catalogue message without placeholders, as Paraglide compiles it. */
+type Label = (inputs?: Record<string, never>, options?: { locale?: Lang }) => string;
+
+interface NavEntry {
+  label: Label;
+  href: string;
+}
+
+const entry = (label: Label, href: string): NavEntry => ({ label, href });
+const inLang = (lang: Lang) => (link: NavEntry): NavLink => ({ label: link.label({}, { locale: lang }), href: localizePath(link.href, lang) });
+
+const primary = [
+  entry(m.navHome, '/'),
+  entry(m.navAbout, '/about'),
+  entry(m.navPrograms, '/programs'),
+  entry(m.navEvents, '/events'),
+  entry(m.navGetInvolved, '/get-involved'),
 ];
 
-export const donateLink: NavLink = { label: 'Donate', href: '/donate' };
-
-export const footerColumns: readonly { heading: string; links: readonly NavLink[] }[] = [
+const columns = [
   {
-    heading: 'Get Involved',
+    heading: m.footerGetInvolved,
     links: [
-      { label: 'Volunteer', href: '/get-involved' },
-      { label: 'Donate', href: '/donate' },
-      { label: 'Corporate partnerships', href: '/corporate' },
-      { label: 'Planned giving', href: '/planned-giving' },
-      { label: 'Careers', href: '/careers' },
+      entry(m.footerVolunteer, '/get-involved'),
+      entry(m.footerDonate, '/donate'),
+      entry(m.footerCorporate, '/corporate'),
+      entry(m.footerPlannedGiving, '/planned-giving'),
+      entry(m.footerCareers, '/careers'),
     ],
   },
   {
-    heading: 'About Us',
+    heading: m.footerAbout,
     links: [
-      { label: 'Who we are', href: '/about' },
-      { label: 'Our team', href: '/team' },
-      { label: 'Our impact', href: '/impact' },
-      { label: 'Contact us', href: '/contact' },
-      { label: 'FAQ', href: '/faq' },
+      entry(m.footerWhoWeAre, '/about'),
+      entry(m.footerTeam, '/team'),
+      entry(m.footerImpact, '/impact'),
+      entry(m.footerContact, '/contact'),
+      entry(m.footerFaq, '/faq'),
     ],
   },
   {
-    heading: 'Resources',
+    heading: m.footerResources,
     links: [
-      { label: 'Blog', href: '/blog' },
-      { label: 'Events', href: '/events' },
-      { label: 'Financial guides', href: '/resources' },
-      { label: 'Newsletter', href: '/newsletter' },
+      entry(m.footerBlog, '/blog'),
+      entry(m.footerEvents, '/events'),
+      entry(m.footerGuides, '/resources'),
+      entry(m.footerNewsletter, '/newsletter'),
     ],
   },
 ];
 
-export const legalLinks: readonly NavLink[] = [
-  { label: 'Privacy Policy', href: '/privacy' },
-  { label: 'Terms of Use', href: '/terms' },
-  { label: 'Accessibility', href: '/accessibility' },
-];
+const legal = [entry(m.legalPrivacy, '/privacy'), entry(m.legalTerms, '/terms'), entry(m.legalAccessibility, '/accessibility')];
 
-/** Whether a nav link is the current section, for aria-current. */
+/** The header's links: Home, Who We Are, What We Do, Events, Get Involved. */
+export const primaryNavIn = (lang: Lang): NavLink[] => primary.map(inLang(lang));
+
+/** The header's Donate button. */
+export const donateLinkIn = (lang: Lang): NavLink => inLang(lang)(entry(m.navDonate, '/donate'));
+
+/** The footer's link columns (the programs column is added by the footer). */
+export const footerColumnsIn = (lang: Lang): { heading: string; links: NavLink[] }[] =>
+  columns.map((column) => ({ heading: column.heading({}, { locale: lang }), links: column.links.map(inLang(lang)) }));
+
+/** The footer's legal links. */
+export const legalLinksIn = (lang: Lang): NavLink[] => legal.map(inLang(lang));
+
+/** Whether a nav link is the current section, for aria-current (`/fr` is French's home). */
 export function isCurrentSection(href: string, pathname: string): boolean {
-  if (href === '/') return pathname === '/';
-  return pathname === href || pathname.startsWith(`${href}/`);
+  if (langOfPath(href) !== langOfPath(pathname)) return false;
+  const [section, path] = [englishPath(href), englishPath(pathname)];
+  if (section === '/') return path === '/';
+  return path === section || path.startsWith(`${section}/`);
 }

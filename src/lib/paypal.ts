@@ -13,6 +13,8 @@ import {
   type DonationPreset,
 } from './constants.ts';
 import { MESSAGES, donationTooLarge } from './messages.ts';
+import { DEFAULT_LANG, language, type Lang } from './i18n/languages.ts';
+import { localizePath } from './i18n/paths.ts';
 
 export interface PaypalSettings {
   /** The organisation's name, used in item_name ('Donation to SIPA'). */
@@ -29,6 +31,12 @@ export interface DonationRequest {
   /** The page the visitor is on; PayPal sends them back here if they cancel. */
   currentUrl: string;
   config: PaypalSettings;
+  /**
+   * The visitor's language: PayPal's page opens in it where PayPal has one (`lc`, see
+   * src/lib/i18n/languages.ts) and the thank-you page is the one in that language. English, or
+   * none, leaves PayPal's own choice as it always was.
+   */
+  lang?: Lang;
 }
 
 export type PaypalField = readonly [name: string, value: string];
@@ -108,21 +116,26 @@ export function itemName(config: Pick<PaypalSettings, 'name'>, monthly: boolean)
   return monthly ? `Monthly donation to ${config.name}` : `Donation to ${config.name}`;
 }
 
-/** {origin}/thank-you?amount=X, plus &recurring=true for a monthly gift. */
-export function thankYouUrl(origin: string, amount: number | null, monthly: boolean): string {
-  const url = new URL('/thank-you', origin);
+/** {origin}/thank-you?amount=X (/fr/thank-you… in another language), plus &recurring=true for a monthly gift. */
+export function thankYouUrl(origin: string, amount: number | null, monthly: boolean, lang: Lang = DEFAULT_LANG): string {
+  const url = new URL(localizePath('/thank-you', lang), origin);
   if (amount !== null) url.searchParams.set('amount', formatAmount(amount));
   if (monthly) url.searchParams.set('recurring', 'true');
   return url.toString();
 }
 
+/** PayPal's `lc` for a language other than English, else null (PayPal keeps its own choice). */
+export function paypalLocale(lang: Lang = DEFAULT_LANG): string | null {
+  return lang === DEFAULT_LANG ? null : language(lang).paypal;
+}
+
 /**
  * The exact fields for PayPal's web checkout. One-time: cmd _donations with amount. Monthly:
  * cmd _xclick-subscriptions with a3 (amount), p3 1, t3 M (every month), src 1 (recurring),
- * sra 1 (retry failed payments) and no amount field.
+ * sra 1 (retry failed payments) and no amount field. Another language than English adds `lc`.
  */
 export function buildPaypalCheckout(request: DonationRequest): PaypalCheckout {
-  const { monthly, origin, currentUrl, config } = request;
+  const { monthly, origin, currentUrl, config, lang = DEFAULT_LANG } = request;
   const checked = parseDonationAmount(request.amount);
   if (!checked.ok) throw new RangeError(checked.message);
   const amount = formatAmount(checked.amount);
@@ -134,9 +147,11 @@ export function buildPaypalCheckout(request: DonationRequest): PaypalCheckout {
   if (!monthly) fields.push(['amount', amount]);
   fields.push(
     ['item_name', itemName(config, monthly)],
-    ['return', thankYouUrl(origin, checked.amount, monthly)],
+    ['return', thankYouUrl(origin, checked.amount, monthly, lang)],
     ['cancel_return', currentUrl],
   );
+  const lc = paypalLocale(lang);
+  if (lc) fields.push(['lc', lc]);
   if (monthly) {
     fields.push(['a3', amount], ['p3', '1'], ['t3', 'M'], ['src', '1'], ['sra', '1']);
   }

@@ -1,3 +1,5 @@
+import { englishPath } from './i18n/paths.ts';
+
 /**
  * The spec's alternative spellings of routes. Each answers a permanent redirect to one canonical
  * lowercase path, so a page has one URL and dist/ never holds two names differing only by case.
@@ -34,10 +36,13 @@ export const noindexPrefixes = [
   '/contact/thanks',
   '/get-involved/thanks',
   '/corporate/thanks',
+  // The right-to-left layout check: not a page for visitors.
+  '/rtl-check',
 ];
 
+/** Also true for the same page in another language: /fr/thank-you is kept out like /thank-you. */
 export function isNoindexPath(pathname: string): boolean {
-  const path = normalisePath(pathname);
+  const path = englishPath(normalisePath(pathname));
   return noindexPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 

@@ -2,6 +2,8 @@ import type { SiteConfig } from './site-config.ts';
 import { formatAddress } from './site-config.ts';
 import type { Crumb } from './breadcrumb.ts';
 import { isNoindexPath, normalisePath } from './routes.ts';
+import { DEFAULT_LANG, LANG_CODES, language, type Lang } from './i18n/languages.ts';
+import { englishPath, localizePath } from './i18n/paths.ts';
 
 export interface PageSeoInput {
   /** The page's own name; the title becomes '{page} | {organisation}'. */
@@ -18,6 +20,14 @@ export interface PageSeoInput {
   type?: 'website' | 'article';
   article?: { published: string; modified?: string; author: string; section?: string; tags?: readonly string[] };
   breadcrumb?: readonly Crumb[];
+  /** The page's language (English unless given). */
+  lang?: Lang;
+}
+
+/** A `<link rel="alternate" hreflang>`: the same page in another language, or x-default. */
+export interface HreflangLink {
+  hreflang: string;
+  href: string;
 }
 
 export interface PageSeo {
@@ -27,6 +37,8 @@ export interface PageSeo {
   canonical: string;
   robots: string;
   language: string;
+  /** The page in every language plus x-default (English); empty on noindex pages. */
+  alternates: HreflangLink[];
   openGraph: Record<string, string>;
   twitter: Record<string, string>;
   jsonLd: Record<string, unknown>[];
@@ -68,10 +80,28 @@ export function organizationJsonLd(config: SiteConfig): Record<string, unknown> 
   };
 }
 
+/** The `lang` value of a page in `lang`: the site's own tag (en-US) for English. */
+export function htmlLang(config: Pick<SiteConfig, 'language'>, lang: Lang): string {
+  return lang === DEFAULT_LANG ? config.language : language(lang).intl;
+}
+
+const urlOf = (config: Pick<SiteConfig, 'url'>, path: string) => (path === '/' ? `${config.url}/` : `${config.url}${path}`);
+
+/** hreflang links for a page: one per language, and x-default on the English page. */
+export function hreflangLinks(config: Pick<SiteConfig, 'url'>, pathname: string): HreflangLink[] {
+  const english = englishPath(normalisePath(pathname));
+  return [
+    ...LANG_CODES.map((code) => ({ hreflang: code, href: urlOf(config, localizePath(english, code)) })),
+    { hreflang: 'x-default', href: urlOf(config, english) },
+  ];
+}
+
 /** Builds every head tag's value for one page. Pure, so it is unit-tested without Astro. */
 export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
   const path = normalisePath(input.pathname);
-  const canonical = path === '/' ? `${config.url}/` : `${config.url}${path}`;
+  const canonical = urlOf(config, path);
+  const lang = input.lang ?? DEFAULT_LANG;
+  const inLanguage = htmlLang(config, lang);
   const title = pageTitle(input.page, input.titleSuffix ?? config.name);
   const noindex = input.noindex ?? isNoindexPath(path);
   const image = absoluteUrl(config, input.image ?? DEFAULT_IMAGE);
@@ -86,7 +116,7 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
     url: canonical,
     name: title,
     description: input.description,
-    inLanguage: config.language,
+    inLanguage,
     isPartOf: { '@type': 'WebSite', name: config.name, url: `${config.url}/` },
     publisher: { '@id': `${config.url}/#organization` },
   };
@@ -117,7 +147,7 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
       mainEntityOfPage: canonical,
       articleSection: input.article.section,
       keywords: input.article.tags?.join(', '),
-      inLanguage: config.language,
+      inLanguage,
     });
   }
 
@@ -129,7 +159,7 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
     'og:url': canonical,
     'og:image': image,
     'og:image:alt': imageAlt,
-    'og:locale': config.language.replace('-', '_'),
+    'og:locale': lang === DEFAULT_LANG ? config.language.replace('-', '_') : language(lang).og,
   };
   if (type === 'article' && input.article) {
     openGraph['article:published_time'] = input.article.published;
@@ -142,7 +172,8 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
     keywords: keywords.join(', '),
     canonical,
     robots: noindex ? 'noindex, nofollow' : 'index, follow',
-    language: config.language,
+    language: inLanguage,
+    alternates: noindex ? [] : hreflangLinks(config, path),
     openGraph,
     twitter: {
       'twitter:card': 'summary_large_image',

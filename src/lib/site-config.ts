@@ -25,6 +25,8 @@ export const siteConfigSchema = z
       country: z.string().length(2),
     }),
     officeHours: z.string().min(1),
+    /** The languages staff speak, as ISO 639 codes (en, fr, sw, am…): the "We speak your language" line. */
+    staffLanguages: z.array(z.string().regex(/^[a-z]{2,3}$/, 'an ISO 639 language code such as fr')).min(1),
     mailboxes: z.object({
       info: z.email(),
       careers: z.email(),

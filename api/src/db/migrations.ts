@@ -6,6 +6,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { inboxMigrationDown, inboxMigrationUp } from '../inbox/migration.ts';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 
+const LANG_TABLES = ['subscribers', 'contact_messages', 'volunteer_applications', 'partnership_inquiries'] as const;
+
 export const migrations: Record<string, Migration> = {
   '2026-11-01-001-forms': {
     async up(db: Kysely<any>) {
@@ -248,6 +250,17 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('newsletter_recipients_email').ifExists().execute();
       await db.schema.dropIndex('outbox_reply_to').ifExists().execute();
       await db.schema.alterTable('outbox').dropColumn('reply_to').execute();
+    },
+  },
+  /** The language each submission and subscriber came in, so staff and mail can follow it. */
+  '2026-11-22-040-submission-language': {
+    async up(db: Kysely<any>) {
+      for (const table of LANG_TABLES) {
+        await db.schema.alterTable(table).addColumn('lang', 'varchar(8)', (col) => col.notNull().defaultTo('en')).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const table of LANG_TABLES) await db.schema.alterTable(table).dropColumn('lang').execute();
     },
   },
 };

@@ -13,6 +13,8 @@ export interface SubscribersTable {
   unsubscribed_at: string | null;
   /** When the newest confirmation link was made; only that link confirms, for 7 days. */
   confirm_sent_at: string | null;
+  /** The visitor's language (src/lib/i18n), migration 2026-11-22-040; 'en' for older rows. */
+  lang?: string;
 }
 /** Staff work columns on every inbox table (migration 2026-11-22-015). */
 export interface InboxWork {
@@ -29,6 +31,8 @@ export interface ContactMessagesTable extends Partial<InboxWork> {
   subject: string;
   message: string;
   created_at: string;
+  /** The visitor's language (src/lib/i18n), migration 2026-11-22-040; 'en' for older rows. */
+  lang?: string;
 }
 export interface VolunteerApplicationsTable extends Partial<InboxWork> {
   id: string;
@@ -41,6 +45,8 @@ export interface VolunteerApplicationsTable extends Partial<InboxWork> {
   skills: string | null;
   message: string | null;
   created_at: string;
+  /** The visitor's language (src/lib/i18n), migration 2026-11-22-040; 'en' for older rows. */
+  lang?: string;
 }
 export interface PartnershipInquiriesTable extends Partial<InboxWork> {
   id: string;
@@ -51,6 +57,8 @@ export interface PartnershipInquiriesTable extends Partial<InboxWork> {
   partnership_interest: string;
   message: string | null;
   created_at: string;
+  /** The visitor's language (src/lib/i18n), migration 2026-11-22-040; 'en' for older rows. */
+  lang?: string;
 }
 export interface OutboxTable {
   id: string;

@@ -1,15 +1,16 @@
 /**
  * The words of every message the API sends. Plain text first (it is what staff read and what
- * filters trust); a light HTML version for the visitor-facing ones.
+ * filters trust); a light HTML version for the visitor-facing ones. What the visitor receives
+ * is in the language they used (the catalogues, content/messages/); staff notices stay in
+ * English and say which language to answer in.
  */
-import {
-  AVAILABILITY_LABELS,
-  PARTNERSHIP_RESPONSE_PROMISE,
-  VOLUNTEER_INTEREST_LABELS,
-  VOLUNTEER_RESPONSE_PROMISE,
-} from '../../../src/lib/constants.ts';
+import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../src/lib/constants.ts';
+import { message } from '../../../src/lib/i18n/catalogue.ts';
+import { DEFAULT_LANG, language, type Lang } from '../../../src/lib/i18n/languages.ts';
 import { site } from '../../../src/lib/site.ts';
-import type { ContactInput, PartnershipInput, VolunteerInput } from '../schemas.ts';
+import siteFr from '../../../content/site.fr.json' with { type: 'json' };
+import siteSw from '../../../content/site.sw.json' with { type: 'json' };
+import { langOf, type ContactInput, type PartnershipInput, type VolunteerInput } from '../schemas.ts';
 import type { OutgoingMail } from './outbox.ts';
 
 const AUTO = { 'Auto-Submitted': 'auto-generated' };
@@ -23,16 +24,21 @@ function lines(pairs: Array<[string, string | undefined]>): string {
   return pairs.map(([label, value]) => `${label}: ${value && value.length ? value : '-'}`).join('\n');
 }
 
-function html(paragraphs: string[]): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14">${paragraphs
+function html(paragraphs: string[], lang: Lang): string {
+  return `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14">${paragraphs
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('')}</body></html>`;
 }
 
 const signature = `${site.name}\n${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}\n${site.phoneDisplay}`;
 
-function staffNotice(kind: string, to: string, subject: string, replyTo: string, body: string): OutgoingMail {
-  return { kind, to, subject, replyTo, text: `${body}\n\nReply to this email to answer the sender.`, headers: AUTO };
+/** The office hours as each language's site file writes them. */
+const OFFICE_HOURS: Readonly<Record<Lang, string>> = { en: site.officeHours, fr: siteFr.officeHours, sw: siteSw.officeHours };
+
+function staffNotice(kind: string, to: string, subject: string, replyTo: string, body: string, lang: Lang = DEFAULT_LANG): OutgoingMail {
+  // A visitor who wrote in another language is best answered in it.
+  const answerIn = lang === DEFAULT_LANG ? '' : `\n\nThe sender used the site in ${language(lang).name} (${lang}): reply in that language if you can.`;
+  return { kind, to, subject, replyTo, text: `${body}${answerIn}\n\nReply to this email to answer the sender.`, headers: AUTO };
 }
 
 /** The longest first name a greeting repeats. */
@@ -50,17 +56,19 @@ export function greetingName(raw: string): string {
   return [...first].slice(0, GREETING_NAME_MAX).join('');
 }
 
-const hello = (raw: string) => {
+const hello = (raw: string, lang: Lang) => {
   const name = greetingName(raw);
-  return name ? `Hello ${name},` : 'Hello,';
+  return name ? message(lang, 'mailHello', { name }) : message(lang, 'mailHelloNoName');
 };
+const org = { org: site.name };
 
-function acknowledgement(kind: string, to: string, subject: string, replyTo: string, paragraphs: string[]): OutgoingMail {
+function acknowledgement(kind: string, to: string, subject: string, replyTo: string, paragraphs: string[], lang: Lang): OutgoingMail {
   const all = [...paragraphs, signature];
-  return { kind, to, subject, replyTo, text: all.join('\n\n'), html: html(all), headers: ACK };
+  return { kind, to, subject, replyTo, text: all.join('\n\n'), html: html(all, lang), headers: ACK };
 }
 
 export function contactMails(input: ContactInput, staff: string): [OutgoingMail, OutgoingMail] {
+  const lang = langOf(input);
   return [
     staffNotice(
       'contact.staff',
@@ -68,14 +76,15 @@ export function contactMails(input: ContactInput, staff: string): [OutgoingMail,
       `Contact form: ${input.subject}`,
       input.email,
       lines([['Name', input.name], ['Email', input.email], ['Phone', input.phone], ['Subject', input.subject]]) + `\n\n${input.message}`,
+      lang,
     ),
     // Acknowledgements carry no visitor-chosen text in the subject and at most a first name.
-    acknowledgement('contact.ack', input.email, `We received your message to ${site.name}`, site.mailboxes.info, [
-      hello(input.name),
-      `Thank you for your message! We will get back to you soon. Our office hours are ${site.officeHours}.`,
+    acknowledgement('contact.ack', input.email, message(lang, 'mailContactAckSubject', org), site.mailboxes.info, [
+      hello(input.name, lang),
+      message(lang, 'mailContactAckBody', { hours: OFFICE_HOURS[lang] }),
       // The sender's text is not echoed back, so the form cannot be used to mail arbitrary text to anyone.
-      `If you need to add anything, reply to this email.`,
-    ]),
+      message(lang, 'mailContactAckReply'),
+    ], lang),
   ];
 }
 
@@ -83,6 +92,7 @@ const labelled = <K extends string>(values: readonly K[], labels: Readonly<Recor
 
 export function volunteerMails(input: VolunteerInput, staff: string): [OutgoingMail, OutgoingMail] {
   const name = `${input.firstName} ${input.lastName}`;
+  const lang = langOf(input);
   return [
     staffNotice(
       'volunteer.staff',
@@ -97,15 +107,17 @@ export function volunteerMails(input: VolunteerInput, staff: string): [OutgoingM
         ['Availability', labelled(input.availability, AVAILABILITY_LABELS)],
         ['Skills', input.skills],
       ]) + `\n\n${input.message ?? ''}`,
+      lang,
     ),
-    acknowledgement('volunteer.ack', input.email, `Thank you for applying to volunteer with ${site.name}`, site.mailboxes.volunteer, [
-      hello(input.firstName),
-      `Thank you for applying to volunteer with ${site.name}! ${VOLUNTEER_RESPONSE_PROMISE}`,
-    ]),
+    acknowledgement('volunteer.ack', input.email, message(lang, 'mailVolunteerAckSubject', org), site.mailboxes.volunteer, [
+      hello(input.firstName, lang),
+      message(lang, 'mailVolunteerAckBody', { ...org, promise: message(lang, 'volunteerResponsePromise') }),
+    ], lang),
   ];
 }
 
 export function partnershipMails(input: PartnershipInput, staff: string): [OutgoingMail, OutgoingMail] {
+  const lang = langOf(input);
   return [
     staffNotice(
       'partnership.staff',
@@ -119,31 +131,55 @@ export function partnershipMails(input: PartnershipInput, staff: string): [Outgo
         ['Phone', input.phone],
         ['Interests', input.partnershipInterest.join(', ')],
       ]) + `\n\n${input.message ?? ''}`,
+      lang,
     ),
-    acknowledgement('partnership.ack', input.email, `Your partnership inquiry to ${site.name}`, site.mailboxes.partnerships, [
-      hello(input.contactName),
-      `Thank you for your interest in partnering with ${site.name}. ${PARTNERSHIP_RESPONSE_PROMISE}`,
-    ]),
+    acknowledgement('partnership.ack', input.email, message(lang, 'mailPartnershipAckSubject', org), site.mailboxes.partnerships, [
+      hello(input.contactName, lang),
+      message(lang, 'mailPartnershipAckBody', { ...org, promise: message(lang, 'partnershipResponsePromise') }),
+    ], lang),
   ];
 }
 
-// The confirmation's fixed parts, put together once (every sign-up sends one).
-const CONFIRM_SUBJECT = `Please confirm your subscription to the ${site.name} newsletter`;
-const CONFIRM_TEXT_BEFORE = ['Hello,', `Someone (hopefully you) asked to receive the ${site.name} newsletter at this address. To confirm, open this link:`].join('\n\n');
-const CONFIRM_TEXT_AFTER = ['If you did not ask for it, ignore this email and you will hear nothing more from us.', signature].join('\n\n');
-const CONFIRM_HTML_BEFORE = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14"><p>Hello,</p><p>Someone (hopefully you) asked to receive the ${escapeHtml(site.name)} newsletter at this address.</p><p><a href="`;
-const CONFIRM_HTML_AFTER = `">Confirm my subscription</a></p><p>If you did not ask for it, ignore this email and you will hear nothing more from us.</p><p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`;
+/** The confirmation's fixed parts in one language, put together once (every sign-up sends one). */
+interface ConfirmParts {
+  subject: string;
+  textBefore: string;
+  textAfter: string;
+  htmlBefore: string;
+  htmlAfter: string;
+}
 
-export function newsletterMails(email: string, confirmUrl: string, unsubscribeUrl: string, staff: string): OutgoingMail[] {
+function confirmParts(lang: Lang): ConfirmParts {
+  const asked = message(lang, 'mailConfirmAsked', org);
+  const ignore = message(lang, 'mailConfirmIgnore');
+  const hi = message(lang, 'mailHelloNoName');
+  return {
+    subject: message(lang, 'mailConfirmSubject', org),
+    textBefore: [hi, `${asked} ${message(lang, 'mailConfirmOpenLink')}`].join('\n\n'),
+    textAfter: [ignore, signature].join('\n\n'),
+    htmlBefore: `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14"><p>${escapeHtml(hi)}</p><p>${escapeHtml(asked)}</p><p><a href="`,
+    htmlAfter: `">${escapeHtml(message(lang, 'mailConfirmButton'))}</a></p><p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p></body></html>`,
+  };
+}
+
+const CONFIRM = new Map<Lang, ConfirmParts>();
+
+/**
+ * The confirmation mail (in the subscriber's language, its link to the confirm page in that
+ * language) and, for staff, the notice of a new address.
+ */
+export function newsletterMails(email: string, confirmUrl: string, unsubscribeUrl: string, staff: string, lang: Lang = DEFAULT_LANG): OutgoingMail[] {
+  let parts = CONFIRM.get(lang);
+  if (!parts) CONFIRM.set(lang, (parts = confirmParts(lang)));
   return [
     {
       kind: 'newsletter.confirm',
       to: email,
-      subject: CONFIRM_SUBJECT,
-      text: `${CONFIRM_TEXT_BEFORE}\n\n${confirmUrl}\n\n${CONFIRM_TEXT_AFTER}`,
-      html: `${CONFIRM_HTML_BEFORE}${escapeHtml(confirmUrl)}${CONFIRM_HTML_AFTER}`,
+      subject: parts.subject,
+      text: `${parts.textBefore}\n\n${confirmUrl}\n\n${parts.textAfter}`,
+      html: `${parts.htmlBefore}${escapeHtml(confirmUrl)}${parts.htmlAfter}`,
       headers: { ...AUTO, 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     },
-    staffNotice('newsletter.staff', staff, `Newsletter signup: ${email}`, email, `${email} asked to join the newsletter. They receive broadcasts once they confirm.`),
+    staffNotice('newsletter.staff', staff, `Newsletter signup: ${email}`, email, `${email} asked to join the newsletter. They receive broadcasts once they confirm.`, lang),
   ];
 }

@@ -1,5 +1,5 @@
 /** POST /api/contact: a message to the staff mailbox (form-route.ts). */
-import { MESSAGES } from '../../../src/lib/messages.ts';
+import { message } from '../../../src/lib/i18n/catalogue.ts';
 import { contactMails } from '../mail/templates.ts';
 import { contactSchema, type ContactInput } from '../schemas.ts';
 import type { Services } from '../services.ts';
@@ -20,6 +20,6 @@ export function contactRoutes(services: Services) {
       created_at: now,
     }),
     mails: contactMails,
-    message: MESSAGES.contactSuccess,
+    message: (lang) => message(lang, 'contactSuccess'),
   });
 }

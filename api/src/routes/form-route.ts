@@ -2,7 +2,8 @@
  * The steps the contact, volunteer and partnership endpoints share (one file each beside this):
  * rate limit (a read), read and validate (submission middleware), store the row, count it and
  * queue the staff notice and the sender's acknowledgement (at most one an hour per address) in
- * one transaction, answer, then try the mail.
+ * one transaction, answer, then try the mail. The row records the visitor's language (`lang`),
+ * and the answer, the result page and the acknowledgement are in it.
  */
 import { Hono } from 'hono';
 import type * as z from 'zod/mini';
@@ -13,7 +14,8 @@ import { ACK_COOLDOWN_SECONDS, claimCooldown } from '../mail/cooldown.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { rateLimit, type RateLimit } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
-import { submission, succeed, type FormName } from '../submission.ts';
+import { refererLang, submission, submittedLang, succeed, type FormName } from '../submission.ts';
+import type { Lang } from '../../../src/lib/i18n/languages.ts';
 
 export interface FormRoute<S extends z.ZodMiniType, T extends keyof Database> {
   form: FormName;
@@ -22,7 +24,8 @@ export interface FormRoute<S extends z.ZodMiniType, T extends keyof Database> {
   row: (input: z.output<S>, id: string, now: string) => Database[T];
   /** The staff notice, then the sender's acknowledgement. */
   mails: (input: z.output<S>, staff: string) => [OutgoingMail, OutgoingMail];
-  message: string;
+  /** The success answer, in the visitor's language. */
+  message: (lang: Lang) => string;
 }
 
 /** Middleware: a 429 (or a form post's 303 to its "too many" page) before the body is read. */
@@ -32,12 +35,13 @@ export function formRoute<S extends z.ZodMiniType, T extends keyof Database>(ser
   const limit = rateLimit(services, route.form);
   const app = new Hono().post('/', refuseOverLimit(limit), submission(route.form, route.schema, services.config.bodyLimitBytes), async (c) => {
     const sent = c.req.valid('json');
-    if (sent.honeypot) return succeed(c, route.form, sent.isForm, route.message, 201);
+    const lang = sent.data ? submittedLang(sent.data) : refererLang(c);
+    if (sent.honeypot) return succeed(c, route.form, sent.isForm, route.message(lang), 201, lang);
     const now = new Date().toISOString();
     const ids = await services.db.write(async (trx) => {
       await trx
         .insertInto(route.table)
-        .values(route.row(sent.data, newId(), now) as never)
+        .values({ ...route.row(sent.data, newId(), now), lang } as never)
         .execute();
       await limit.count(trx, c);
       const [notice, acknowledgement] = route.mails(sent.data, services.config.staffMailbox);
@@ -48,7 +52,7 @@ export function formRoute<S extends z.ZodMiniType, T extends keyof Database>(ser
       return services.mailer.enqueue(trx, mails);
     });
     services.mailer.deliverLater(ids);
-    return succeed(c, route.form, sent.isForm, route.message, 201);
+    return succeed(c, route.form, sent.isForm, route.message(lang), 201, lang);
   });
   // Outside the chain, so the typed client sees POST only (an `all` route would stand for every method).
   app.all('/', methodNotAllowed('POST'));

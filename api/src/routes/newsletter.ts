@@ -14,6 +14,9 @@ import { preparedQuery } from '../db/prepared.ts';
 import type { SubscribersTable } from '../db/types.ts';
 import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
+import { langOrDefault, translateText } from '../../../src/lib/i18n/catalogue.ts';
+import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
+import { localizePath } from '../../../src/lib/i18n/paths.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
 import { newsletterMails } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -21,7 +24,7 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { newsletterSchema, tokenSchema } from '../schemas.ts';
 import type { Services } from '../services.ts';
-import { forJson, limitedBody, mediaType, submission, succeed } from '../submission.ts';
+import { forJson, limitedBody, mediaType, refererLang, submission, submittedLang, succeed } from '../submission.ts';
 import { refuseOverLimit } from './form-route.ts';
 import { CONFIRM_TOKEN_DAYS, type TokenPurpose } from '../tokens.ts';
 
@@ -34,21 +37,25 @@ const TOKEN_BODY_LIMIT = 4096;
 
 const PAGES: Record<TokenPurpose, string> = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
 
-export async function tokenLinks(services: Services, id: string, issuedAt: number) {
+/** The subscriber's page for `purpose` in their language: /newsletter/confirm, /fr/newsletter/confirm… */
+const pageIn = (purpose: TokenPurpose, lang: Lang) => localizePath(PAGES[purpose], lang);
+
+export async function tokenLinks(services: Services, id: string, issuedAt: number, lang: Lang = DEFAULT_LANG) {
   const base = services.config.siteUrl;
   const confirm = await services.tokens.sign('confirm', id, issuedAt);
   const unsubscribe = await services.tokens.sign('unsubscribe', id);
   return {
     // #ready shows the page's button even without JavaScript (CSS :target).
-    confirmUrl: `${base}${PAGES.confirm}?token=${confirm}#ready`,
-    // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` to this address.
-    unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${unsubscribe}`,
+    confirmUrl: `${base}${pageIn('confirm', lang)}?token=${confirm}#ready`,
+    // RFC 8058: mail providers POST `List-Unsubscribe=One-Click` to this address. A browser
+    // opening it is sent on to the unsubscribe page in `lang`.
+    unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${unsubscribe}${lang === DEFAULT_LANG ? '' : `&lang=${lang}`}`,
   };
 }
 
 // The sign-up's own statements, compiled once (src/db/prepared.ts).
 const findSubscriber = preparedQuery<{ email: string }, Pick<SubscribersTable, 'id' | 'status'>>((db, slot) => db.selectFrom('subscribers').select(['id', 'status']).where('email', '=', slot('email')));
-const insertSubscriber = preparedQuery<{ id: string; email: string; source: string | null; now: string }>((db, slot) =>
+const insertSubscriber = preparedQuery<{ id: string; email: string; source: string | null; now: string; lang: string }>((db, slot) =>
   db.insertInto('subscribers').values({
     id: slot('id'),
     email: slot('email'),
@@ -59,6 +66,7 @@ const insertSubscriber = preparedQuery<{ id: string; email: string; source: stri
     confirmed_at: null,
     unsubscribed_at: null,
     confirm_sent_at: slot('now'),
+    lang: slot('lang'),
   }),
 );
 
@@ -71,7 +79,9 @@ export function newsletterSignupRoutes(services: Services) {
   const limit = rateLimit(services, 'newsletter');
   const app = new Hono().post('/', refuseOverLimit(limit), submission('newsletter', newsletterSchema, services.config.bodyLimitBytes), async (c) => {
     const sent = c.req.valid('json');
-    if (sent.honeypot) return succeed(c, 'newsletter', sent.isForm, MESSAGES.newsletterCheckInbox);
+    const lang = sent.data ? submittedLang(sent.data) : refererLang(c);
+    const checkInbox = translateText(MESSAGES.newsletterCheckInbox, lang);
+    if (sent.honeypot) return succeed(c, 'newsletter', sent.isForm, checkInbox, 200, lang);
     const { email } = sent.data;
     const source = (c.req.header('referer') ?? '').slice(0, 200) || null;
 
@@ -86,14 +96,15 @@ export function newsletterSignupRoutes(services: Services) {
         // cannot be used to flood someone's inbox. Within it, the link already sent stays valid.
         if (!(await claimCooldown(trx, `newsletter.confirm:${email}`, CONFIRM_RESEND_COOLDOWN_MS / 1000, nowMs))) return [];
         const id = existing?.id ?? newId();
-        // The new link replaces any earlier one (only the newest confirm_sent_at confirms).
+        // The new link replaces any earlier one (only the newest confirm_sent_at confirms), and
+        // the language of the newest sign-up is the one the subscriber reads.
         if (existing) {
-          await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null, confirm_sent_at: now }).where('id', '=', id).execute();
+          await trx.updateTable('subscribers').set({ status: 'pending', updated_at: now, unsubscribed_at: null, confirm_sent_at: now, lang }).where('id', '=', id).execute();
         } else {
-          await insertSubscriber(trx, { id, email, source, now });
+          await insertSubscriber(trx, { id, email, source, now, lang });
         }
-        const links = await tokenLinks(services, id, nowMs);
-        const mails: OutgoingMail[] = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox);
+        const links = await tokenLinks(services, id, nowMs, lang);
+        const mails: OutgoingMail[] = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox, lang);
         // Staff hear of a new address once; a repeated signup only resends the confirmation.
         return services.mailer.enqueue(trx, existing ? mails.filter((m) => m.kind === 'newsletter.confirm') : mails);
       });
@@ -107,7 +118,7 @@ export function newsletterSignupRoutes(services: Services) {
       ids = await run();
     }
     services.mailer.deliverLater(ids);
-    return succeed(c, 'newsletter', sent.isForm, MESSAGES.newsletterCheckInbox);
+    return succeed(c, 'newsletter', sent.isForm, checkInbox, 200, lang);
   });
   // Outside the chain, so the typed client sees POST only (an `all` route would stand for every method).
   app.all('/', methodNotAllowed('POST'));
@@ -116,15 +127,23 @@ export function newsletterSignupRoutes(services: Services) {
 
 type Outcome = 'confirmed' | 'unsubscribed' | 'invalid';
 
-async function applyToken(services: Services, purpose: TokenPurpose, token: string | undefined): Promise<Outcome> {
+/** What a token did, and the language to answer in: the subscriber's, else the one the request names. */
+async function applyToken(services: Services, purpose: TokenPurpose, token: string | undefined, fallback: Lang): Promise<{ outcome: Outcome; lang: Lang }> {
+  const subscriberLang = { lang: fallback };
+  const outcome = await applyTokenAs(services, purpose, token, subscriberLang);
+  return { outcome, lang: subscriberLang.lang };
+}
+
+async function applyTokenAs(services: Services, purpose: TokenPurpose, token: string | undefined, answer: { lang: Lang }): Promise<Outcome> {
   if (!token || token.length > 200) return 'invalid';
   const verified = await services.tokens.verify(purpose, token);
   if (!verified) return 'invalid';
   const { id, issuedAt } = verified;
   const db = services.db.kysely;
   const now = new Date().toISOString();
-  const subscriber = await db.selectFrom('subscribers').select(['id', 'status', 'confirm_sent_at']).where('id', '=', id).executeTakeFirst();
+  const subscriber = await db.selectFrom('subscribers').select(['id', 'status', 'confirm_sent_at', 'lang']).where('id', '=', id).executeTakeFirst();
   if (!subscriber) return 'invalid';
+  answer.lang = langOrDefault(subscriber.lang);
   if (purpose === 'confirm') {
     if (subscriber.status === 'confirmed') return 'confirmed';
     if (subscriber.status === 'unsubscribed') return 'invalid';
@@ -160,35 +179,43 @@ async function formFields(c: Context): Promise<URLSearchParams | null> {
 }
 
 function tokenRoute(services: Services, purpose: TokenPurpose) {
-  const page = (c: Context, outcome: Outcome | 'invalid') => {
+  const page = (c: Context, outcome: Outcome | 'invalid', lang: Lang) => {
     const status = outcome === 'invalid' ? 'invalid' : 'done';
-    return c.redirect(`${PAGES[purpose]}?status=${status}#${status}`, 303);
+    return c.redirect(`${pageIn(purpose, lang)}?status=${status}#${status}`, 303);
   };
+  /** The language a request names (`?lang=` on the mail's unsubscribe link), else its page's. */
+  const requestLang = (c: Context, fields?: URLSearchParams | null): Lang => {
+    const named = c.req.query('lang') ?? fields?.get('lang');
+    return named ? langOrDefault(named) : refererLang(c);
+  };
+  const done = (lang: Lang) => translateText(DONE[purpose], lang);
+  const invalid = (lang: Lang) => translateText(INVALID[purpose], lang);
   const app = new Hono()
     // A link opened (or prefetched, or scanned) changes nothing: it shows the page whose button POSTs.
     .get('/', (c) => {
       const token = c.req.query('token');
+      const target = pageIn(purpose, requestLang(c));
       c.header('Cache-Control', 'no-store');
-      return c.redirect(token ? `${PAGES[purpose]}?token=${encodeURIComponent(token)}#ready` : PAGES[purpose], 303);
+      return c.redirect(token ? `${target}?token=${encodeURIComponent(token)}#ready` : target, 303);
     })
     .post('/', forJson(submission('token', tokenSchema, TOKEN_BODY_LIMIT)), async (c) => {
       if (mediaType(c) === 'application/json') {
         const sent = c.req.valid('json');
         // A filled honeypot beside a token that is not one: the token is refused like any other.
-        const outcome = sent.data ? await applyToken(services, purpose, sent.data.token) : 'invalid';
-        if (outcome === 'invalid') return c.json({ message: INVALID[purpose], issues: [{ path: 'token', message: INVALID[purpose] }] }, 400);
-        return c.json({ message: DONE[purpose], status: outcome });
+        const { outcome, lang } = sent.data ? await applyToken(services, purpose, sent.data.token, requestLang(c)) : { outcome: 'invalid' as const, lang: requestLang(c) };
+        if (outcome === 'invalid') return c.json({ message: invalid(lang), issues: [{ path: 'token', message: invalid(lang) }] }, 400);
+        return c.json({ message: done(lang), status: outcome });
       }
       const fields = await formFields(c);
-      if (!fields) return c.json({ message: MESSAGES.unsupportedType }, 415);
+      if (!fields) return c.json({ message: translateText(MESSAGES.unsupportedType, requestLang(c)) }, 415);
       const token = c.req.query('token') ?? fields.get('token') ?? undefined;
-      const outcome = await applyToken(services, purpose, token);
+      const { outcome, lang } = await applyToken(services, purpose, token, requestLang(c, fields));
       // RFC 8058 one-click from a mail provider (urlencoded or multipart, no cookies): 200, never a redirect.
       if (fields.get('List-Unsubscribe') === 'One-Click') {
-        return c.json({ message: outcome === 'invalid' ? INVALID[purpose] : DONE[purpose] }, outcome === 'invalid' ? 400 : 200);
+        return c.json({ message: outcome === 'invalid' ? invalid(lang) : done(lang) }, outcome === 'invalid' ? 400 : 200);
       }
-      // The page's button (a browser form post): back to the page with the outcome.
-      return page(c, outcome);
+      // The page's button (a browser form post): back to the page with the outcome, in the subscriber's language.
+      return page(c, outcome, lang);
     });
   app.all('/', methodNotAllowed('GET, HEAD, POST'));
   return app;

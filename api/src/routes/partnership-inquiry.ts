@@ -1,6 +1,5 @@
 /** POST /api/partnership-inquiry: a company's partnership inquiry (form-route.ts). */
-import { PARTNERSHIP_RESPONSE_PROMISE } from '../../../src/lib/constants.ts';
-import { MESSAGES } from '../../../src/lib/messages.ts';
+import { message } from '../../../src/lib/i18n/catalogue.ts';
 import { partnershipMails } from '../mail/templates.ts';
 import { partnershipSchema, type PartnershipInput } from '../schemas.ts';
 import type { Services } from '../services.ts';
@@ -22,6 +21,6 @@ export function partnershipRoutes(services: Services) {
       created_at: now,
     }),
     mails: partnershipMails,
-    message: `${MESSAGES.partnershipSuccess} ${PARTNERSHIP_RESPONSE_PROMISE}`,
+    message: (lang) => `${message(lang, 'partnershipSuccess')} ${message(lang, 'partnershipResponsePromise')}`,
   });
 }

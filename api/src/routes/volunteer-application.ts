@@ -1,6 +1,5 @@
 /** POST /api/volunteer-application: a volunteer's application (form-route.ts). */
-import { VOLUNTEER_RESPONSE_PROMISE } from '../../../src/lib/constants.ts';
-import { MESSAGES } from '../../../src/lib/messages.ts';
+import { message } from '../../../src/lib/i18n/catalogue.ts';
 import { volunteerMails } from '../mail/templates.ts';
 import { volunteerSchema, type VolunteerInput } from '../schemas.ts';
 import type { Services } from '../services.ts';
@@ -24,6 +23,6 @@ export function volunteerRoutes(services: Services) {
       created_at: now,
     }),
     mails: volunteerMails,
-    message: `${MESSAGES.volunteerSuccess} ${VOLUNTEER_RESPONSE_PROMISE}`,
+    message: (lang) => `${message(lang, 'volunteerSuccess')} ${message(lang, 'volunteerResponsePromise')}`,
   });
 }

@@ -1,13 +1,15 @@
 /** The form controls: text field, checkbox group and the honeypot, wired for labels, hints and errors. */
 import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
+import { useFormKitWords } from './texts.ts';
 import '../forms.css';
 
 /** The field that people never see and simple bots fill in. */
 export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  const words = useFormKitWords();
   return (
     <div className="form-trap">
-      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{words.formHoneypot}</label>
       <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
@@ -39,6 +41,7 @@ export function Field({
   className,
   ...rest
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'name' | 'id'>) {
+  const words = useFormKitWords();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -54,7 +57,7 @@ export function Field({
     <div className={['sipa-field', 'form-field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
         {label}
-        {optional ? <span className="form-optional"> (optional)</span> : null}
+        {optional ? <span className="form-optional"> {words.formOptional}</span> : null}
       </label>
       {hint ? (
         <p className="sipa-hint form-hint" id={hintId}>
@@ -79,13 +82,13 @@ export function Field({
 type BoundField = Pick<FieldProps, 'id' | 'name' | 'value' | 'onValue' | 'error'>;
 
 /** The email address every public form asks for, written once. */
-export function EmailField(props: BoundField) {
-  return <Field {...props} label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} />;
+export function EmailField(props: BoundField & { label: string }) {
+  return <Field {...props} type="email" required autoComplete="email" inputMode="email" maxLength={LIMITS.email} />;
 }
 
 /** The optional phone number of the public forms, written once. */
-export function PhoneField(props: BoundField) {
-  return <Field {...props} label="Phone" optional type="tel" autoComplete="tel" maxLength={LIMITS.phone} />;
+export function PhoneField(props: BoundField & { label: string }) {
+  return <Field {...props} optional type="tel" autoComplete="tel" maxLength={LIMITS.phone} />;
 }
 
 export function CheckboxGroup<T extends string>({
@@ -111,13 +114,14 @@ export function CheckboxGroup<T extends string>({
   error?: string;
   disabled?: boolean;
 }) {
+  const words = useFormKitWords();
   const errorId = error ? `${idPrefix}-${name}-error` : undefined;
   const hintId = hint ? `${idPrefix}-${name}-hint` : undefined;
   return (
     <fieldset className="form-choices" aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} disabled={disabled}>
       <legend className="sipa-label">
         {legend}
-        <span className="form-optional"> (optional)</span>
+        <span className="form-optional"> {words.formOptional}</span>
       </legend>
       {hint ? (
         <p className="sipa-hint form-hint" id={hintId}>

@@ -9,14 +9,20 @@ import { fieldErrors, safeParse } from '../../../api/src/schemas.ts';
 import type { JsonEndpoint } from '../../lib/api-client.ts';
 import { readFormValues, useAdoptOnHydration, type Values } from './hydration.ts';
 import { sendJson, type SendResult } from './send.ts';
+import { localizeErrors, type FormKitTexts } from './texts.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
 
 export type FlowStatus = 'editing' | 'submitting' | 'success' | 'error';
 
-/** Runs the shared zod schema; returns field errors or the parsed (trimmed) values. */
-export function check<S extends z.ZodMiniType>(schema: S, values: unknown): { errors: Record<string, string> | null; data?: z.output<S> } {
+/**
+ * Runs the shared zod schema; returns field errors (in the form's language when its texts are
+ * given) or the parsed (trimmed) values.
+ */
+export function check<S extends z.ZodMiniType>(schema: S, values: unknown, texts?: FormKitTexts): { errors: Record<string, string> | null; data?: z.output<S> } {
   const result = safeParse(schema, values);
   if (result.success) return { errors: null, data: result.data };
-  return { errors: fieldErrors(schema, values) ?? {} };
+  const errors = fieldErrors(schema, values) ?? {};
+  return { errors: texts ? localizeErrors(errors, texts) : errors };
 }
 
 /** Moves focus to the first field with an error, after React has rendered the messages. */
@@ -36,6 +42,10 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   schema: S;
   endpoint: JsonEndpoint<z.input<S>>;
   initial: V;
+  /** The page's language: sent with the values, so the answer, the stored row and the mail follow it. */
+  lang: Lang;
+  /** The shared parts' words in that language (field errors among them). */
+  texts: FormKitTexts;
   /** The alert text for a failed send (server message, non-OK fallback, network fallback). */
   failure: (result: Exclude<SendResult, { kind: 'ok' }>) => string;
   onSuccess?: (message: string | undefined) => void;
@@ -51,7 +61,7 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   const revalidate = (next: V) => {
     // Once a field has shown an error, it updates as the visitor types.
     if (!Object.keys(errors).length) return;
-    const found = fieldErrors(options.schema, next) ?? {};
+    const found = localizeErrors(fieldErrors(options.schema, next) ?? {}, options.texts);
     setErrors((current) =>
       Object.fromEntries(
         Object.keys(current)
@@ -77,7 +87,7 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
     event.preventDefault();
     if (status === 'submitting') return;
     const form = event.currentTarget;
-    const checked = check(options.schema, values);
+    const checked = check(options.schema, values, options.texts);
     if (checked.errors) {
       setErrors(checked.errors);
       focusFirstError(form, checked.errors);
@@ -86,7 +96,7 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
     setErrors({});
     setAlert('');
     setStatus('submitting');
-    const result = await sendJson(options.endpoint, checked.data as z.input<S>);
+    const result = await sendJson(options.endpoint, { ...(checked.data as object), lang: options.lang } as z.input<S>);
     if (result.kind === 'ok') {
       setValues(options.initial);
       setSuccessMessage(result.message);

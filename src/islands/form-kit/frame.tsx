@@ -4,6 +4,8 @@ import { WayForward } from '../way-forward.tsx';
 import { Honeypot } from './fields.tsx';
 import type { FlowStatus } from './flow.ts';
 import { useHydrated } from './hydration.ts';
+import { FormKitWords, type FormKitTexts } from './texts.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
 import '../forms.css';
 
 export function Spinner() {
@@ -54,6 +56,14 @@ export function FormDone({
 }
 
 /**
+ * What tells a plain form post (before hydration, or without JavaScript) the page's language,
+ * and the shared parts below it their words.
+ */
+export function LangField({ lang }: { lang: Lang }) {
+  return <input type="hidden" name="lang" value={lang} />;
+}
+
+/**
  * The frame the contact, volunteer and partnership forms share: the error alert above a real
  * <form method="post"> (which works before hydration), the honeypot, a fieldset disabled while
  * sending, and the submit button with its busy label. The fields go in `children`.
@@ -68,6 +78,8 @@ export function FormFrame({
   legend,
   submitLabel,
   busyLabel,
+  lang,
+  texts,
   children,
 }: {
   boxRef: RefObject<HTMLDivElement | null>;
@@ -86,11 +98,14 @@ export function FormFrame({
   legend: string;
   submitLabel: string;
   busyLabel: string;
+  lang: Lang;
+  texts: FormKitTexts;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
   const busy = status === 'submitting';
   return (
+    <FormKitWords.Provider value={texts}>
     <div ref={boxRef}>
       {status === 'error' ? (
         <Alert tone="error">
@@ -110,6 +125,7 @@ export function FormFrame({
         data-state={status}
       >
         <Honeypot idPrefix={idPrefix} />
+        <LangField lang={lang} />
         <fieldset className="form-plain" disabled={busy}>
           <legend className="sipa-visually-hidden">{legend}</legend>
           {children}
@@ -122,5 +138,6 @@ export function FormFrame({
         </fieldset>
       </form>
     </div>
+    </FormKitWords.Provider>
   );
 }

@@ -13,8 +13,10 @@ export interface Language {
   /** The language's name in itself, as the language switcher shows it. */
   readonly name: string;
   readonly dir: 'ltr' | 'rtl';
-  /** BCP 47 tag given to Intl for dates, numbers and currency. */
+  /** BCP 47 tag given to Intl for dates, numbers and currency, and the pages' `<html lang>`. */
   readonly intl: string;
+  /** Open Graph's `og:locale` (language_TERRITORY). */
+  readonly og: string;
   /**
    * PayPal's `lc` (checkout page language). PayPal takes a country code and has no Swahili
    * checkout, so Swahili visitors get PayPal's US English page.
@@ -23,9 +25,9 @@ export interface Language {
 }
 
 export const LANGUAGES = [
-  { code: 'en', name: 'English', dir: 'ltr', intl: 'en-US', paypal: 'US' },
-  { code: 'fr', name: 'Français', dir: 'ltr', intl: 'fr', paypal: 'FR' },
-  { code: 'sw', name: 'Kiswahili', dir: 'ltr', intl: 'sw', paypal: 'US' },
+  { code: 'en', name: 'English', dir: 'ltr', intl: 'en-US', og: 'en_US', paypal: 'US' },
+  { code: 'fr', name: 'Français', dir: 'ltr', intl: 'fr', og: 'fr_FR', paypal: 'FR' },
+  { code: 'sw', name: 'Kiswahili', dir: 'ltr', intl: 'sw', og: 'sw_KE', paypal: 'US' },
 ] as const satisfies readonly Language[];
 
 export type Lang = (typeof LANGUAGES)[number]['code'];
