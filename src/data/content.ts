@@ -10,19 +10,22 @@ import type { BlogPost, EventItem } from '../lib/content-schemas.ts';
 import { sortEvents } from '../lib/events.ts';
 import { programStatus } from '../lib/program-status.ts';
 import { site } from '../lib/site.ts';
+import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
+import { entriesIn, translationOf } from './localized.ts';
 
 export type Program = CollectionEntry<'programs'>;
 
 const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
 
-export async function getPrograms(): Promise<Program[]> {
-  return (await getCollection('programs')).sort(byOrder);
+/** Every program in `lang` (English where a translation is missing), in the editors' order. */
+export async function getPrograms(lang: Lang = DEFAULT_LANG): Promise<Program[]> {
+  return (await entriesIn('programs', lang)).sort(byOrder);
 }
 
-export async function getProgram(id: string): Promise<Program> {
+export async function getProgram(id: string, lang: Lang = DEFAULT_LANG): Promise<Program> {
   const entry = await getEntry('programs', id);
   if (!entry) throw new Error(`No program content/programs/${id}.mdx`);
-  return entry;
+  return translationOf<'programs'>(entry, lang);
 }
 
 /** The [program] route's parameter: the last segment of the program's `detailPath` (/programs/{it}). */
@@ -55,21 +58,21 @@ export function buildTimeStatus(program: Program): string {
   return programStatus(program.data, new Date());
 }
 
-export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string) {
+export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string, lang: Lang = DEFAULT_LANG) {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`No content/${collection}/${id}.json`);
-  return entry.data as CollectionEntry<C>['data'];
+  return (await translationOf(entry as CollectionEntry<C>, lang)).data as CollectionEntry<C>['data'];
 }
 
-export async function getOrdered<C extends 'staff' | 'values' | 'volunteerOpportunities' | 'gallery' | 'guides'>(collection: C) {
-  return ((await getCollection(collection)) as CollectionEntry<C>[]).sort(byOrder as never);
+export async function getOrdered<C extends 'staff' | 'values' | 'volunteerOpportunities' | 'gallery' | 'guides'>(collection: C, lang: Lang = DEFAULT_LANG) {
+  return ((await entriesIn(collection, lang)) as CollectionEntry<C>[]).sort(byOrder as never);
 }
 
-export async function getTestimonial(placement: 'home' | 'get-involved' | 'about') {
+export async function getTestimonial(placement: 'home' | 'get-involved' | 'about', lang: Lang = DEFAULT_LANG) {
   const all = await getCollection('testimonials');
   const found = all.find((entry) => entry.data.placements.includes(placement));
   if (!found) throw new Error(`No testimonial placed on ${placement}`);
-  return found.data;
+  return (await translationOf<'testimonials'>(found, lang)).data;
 }
 
 /** What the programs list island gets about each program (never the page bodies). */
@@ -102,8 +105,8 @@ export async function getPostEntries(): Promise<CollectionEntry<'blog'>[]> {
 }
 
 /** Every post's front matter, newest first. */
-export async function getPosts(): Promise<BlogPost[]> {
-  return sortPosts((await getCollection('blog')).map((entry) => entry.data));
+export async function getPosts(lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {
+  return sortPosts((await entriesIn('blog', lang)).map((entry) => entry.data));
 }
 
 /** The compact index of every post (front matter only, never a body), newest first: what the list island filters. */
@@ -112,8 +115,8 @@ export async function getPostIndex(): Promise<BlogIndexEntry[]> {
 }
 
 /** The `count` newest posts. */
-export async function getLatestPosts(count: number): Promise<BlogPost[]> {
-  return (await getPosts()).slice(0, count);
+export async function getLatestPosts(count: number, lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {
+  return (await getPosts(lang)).slice(0, count);
 }
 
 /** The FAQ in the order editors set (the `order` field). */

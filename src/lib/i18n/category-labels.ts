@@ -1,0 +1,23 @@
+/**
+ * How a program category reads in each language. Content files keep the English `category`
+ * (it also names the /programs/category/… address and the filters); pages show it through this,
+ * with the labels of the glossaries (content/glossary/). A category the catalogue does not know
+ * shows as written.
+ */
+import { m } from '../../paraglide/messages.js';
+import type { Lang } from './languages.ts';
+
+type Label = (inputs: Record<string, never>, options: { locale: Lang }) => string;
+
+const PROGRAM_CATEGORIES: Readonly<Record<string, Label>> = {
+  'Early Learning': m.category_early_learning,
+  'Financial Security': m.category_financial_security,
+  'Developing skills': m.category_developing_skills,
+  'Mental Health': m.category_mental_health,
+  'Youth Development': m.category_youth_development,
+};
+
+export function programCategoryLabel(category: string, lang: Lang): string {
+  const label = PROGRAM_CATEGORIES[category];
+  return label ? label({}, { locale: lang }) : category;
+}
