@@ -95,8 +95,8 @@ export function toExplorerPrograms(programs: readonly Program[]) {
 /* Events and blog posts: the queries the event pages, the blog, the feed and the home page share. */
 
 /** Every event's front matter, soonest first. */
-export async function getEvents(): Promise<EventItem[]> {
-  return sortEvents((await getCollection('events')).map((entry) => entry.data));
+export async function getEvents(lang: Lang = DEFAULT_LANG): Promise<EventItem[]> {
+  return sortEvents((await entriesIn('events', lang)).map((entry) => entry.data));
 }
 
 /** Every post's collection entry (front matter and body): what the article pages render. */

@@ -91,6 +91,29 @@ describe('get-involved texts', () => {
   });
 });
 
+describe('events texts', () => {
+  it('English exactly as before, dates and times as src/lib/events.ts writes them', async () => {
+    const { eventDate, eventTimeRange } = await import('../../src/lib/i18n/event-format.ts');
+    expect(eventDate('2026-12-05T10:00:00-06:00', 'en')).toBe('Saturday, December 5, 2026');
+    expect(eventTimeRange('2026-12-05T10:00:00-06:00', '2026-12-05T14:30:00-06:00', 'en')).toBe('10:00 AM – 2:30 PM CT');
+    expect(say('event_joined', 'en', { count: '250' })).toBe('About 250 guests joined us. Thank you to everyone who came.');
+    expect(say('event_back', 'en')).toBe('Back to Events');
+  });
+  it('French and Swahili, with the glossaries’ clocks and category names', async () => {
+    const { eventDate, eventTimeRange } = await import('../../src/lib/i18n/event-format.ts');
+    const { eventCategoryLabel } = await import('../../src/lib/i18n/category-labels.ts');
+    expect(eventDate('2026-12-05T10:00:00-06:00', 'fr')).toBe('samedi 5 décembre 2026');
+    expect(eventDate('2026-12-05T10:00:00-06:00', 'sw')).toBe('Jumamosi, 5 Desemba 2026');
+    expect(eventTimeRange('2026-12-05T10:00:00-06:00', '2026-12-05T18:30:00-06:00', 'fr')).toBe('de 10\u00a0h à 18\u00a0h\u00a030 (heure du Texas)');
+    expect(eventTimeRange('2026-12-05T09:00:00-06:00', '2026-12-05T17:00:00-06:00', 'sw')).toBe('9:00 asubuhi hadi 5:00 jioni (saa za Texas)');
+    expect(eventTimeRange('2026-12-05T12:00:00-06:00', '2026-12-05T20:00:00-06:00', 'sw')).toBe('12:00 mchana hadi 8:00 usiku (saa za Texas)');
+    expect(eventCategoryLabel('fundraiser', 'fr')).toBe('Collecte de fonds');
+    expect(eventCategoryLabel('workshop', 'sw')).toBe('Warsha');
+    expect(eventCategoryLabel('cultural', 'en')).toBe('Cultural');
+    expect(say('share_on', 'sw', { network: 'Facebook' })).toBe('Shiriki kwenye Facebook');
+  });
+});
+
 describe('shared page helpers', () => {
   it('counts: words in English, digits in French and Swahili', () => {
     expect(countInWords(5, 'en')).toBe('five');

@@ -21,3 +21,18 @@ export function programCategoryLabel(category: string, lang: Lang): string {
   const label = PROGRAM_CATEGORIES[category];
   return label ? label({}, { locale: lang }) : category;
 }
+
+const EVENT_CATEGORIES: Readonly<Record<string, Label>> = {
+  all: m.event_category_all,
+  cultural: m.event_category_cultural,
+  workshop: m.event_category_workshop,
+  youth: m.event_category_youth,
+  health: m.event_category_health,
+  fundraiser: m.event_category_fundraiser,
+};
+
+/** An event category (`cultural`, or `all` for the filter) as the glossary names it. */
+export function eventCategoryLabel(category: string, lang: Lang): string {
+  const label = EVENT_CATEGORIES[category];
+  return label ? label({}, { locale: lang }) : category;
+}
