@@ -110,8 +110,8 @@ export async function getPosts(lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {
 }
 
 /** The compact index of every post (front matter only, never a body), newest first: what the list island filters. */
-export async function getPostIndex(): Promise<BlogIndexEntry[]> {
-  return (await getPosts()).map(toIndexEntry);
+export async function getPostIndex(lang: Lang = DEFAULT_LANG): Promise<BlogIndexEntry[]> {
+  return (await getPosts(lang)).map(toIndexEntry);
 }
 
 /** The `count` newest posts. */

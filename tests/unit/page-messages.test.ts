@@ -114,6 +114,23 @@ describe('events texts', () => {
   });
 });
 
+describe('blog texts', () => {
+  it('English exactly as before', () => {
+    expect(say('blog_list_filtered_title', 'en', { name: 'posts about youth' })).toBe('Blog: posts about youth');
+    expect(say('blog_list_page', 'en', { name: 'Blog', page: 2 })).toBe('Blog, page 2');
+    expect(say('blog_post_by', 'en', { author: 'Grace Mensah' })).toBe('By Grace Mensah');
+    expect(say('blog_cta_volunteer', 'en')).toBe('Volunteer With Us');
+  });
+  it('French and Swahili, with the glossary’s category names', async () => {
+    const { blogCategoryLabel } = await import('../../src/lib/i18n/category-labels.ts');
+    expect(blogCategoryLabel('Cultural Celebration', 'fr')).toBe('Fêtes culturelles');
+    expect(blogCategoryLabel('All Categories', 'fr')).toBe('Toutes les catégories');
+    expect(blogCategoryLabel('Youth Programs', 'sw')).toBe('Mipango ya Vijana');
+    expect(say('blog_list_filtered_title', 'fr', { name: 'Bénévolat' })).toBe('Blog\u00a0: Bénévolat');
+    expect(say('blog_sidebar_count_many', 'sw', { count: 3 })).toBe('makala 3');
+  });
+});
+
 describe('shared page helpers', () => {
   it('counts: words in English, digits in French and Swahili', () => {
     expect(countInWords(5, 'en')).toBe('five');

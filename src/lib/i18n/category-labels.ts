@@ -36,3 +36,21 @@ export function eventCategoryLabel(category: string, lang: Lang): string {
   const label = EVENT_CATEGORIES[category];
   return label ? label({}, { locale: lang }) : category;
 }
+
+const BLOG_CATEGORIES: Readonly<Record<string, Label>> = {
+  'All Categories': m.blog_category_all,
+  'Community Support': m.blog_category_community_support,
+  'Financial Empowerment': m.blog_category_financial_empowerment,
+  'Mental Health': m.blog_category_mental_health,
+  'Cultural Celebration': m.blog_category_cultural_celebration,
+  'Youth Programs': m.blog_category_youth_programs,
+  Volunteer: m.blog_category_volunteer,
+  'Community Events': m.blog_category_community_events,
+  Conference: m.blog_category_conference,
+};
+
+/** A blog category as the glossary names it. */
+export function blogCategoryLabel(category: string, lang: Lang): string {
+  const label = BLOG_CATEGORIES[category];
+  return label ? label({}, { locale: lang }) : category;
+}
