@@ -120,8 +120,8 @@ export async function getLatestPosts(count: number, lang: Lang = DEFAULT_LANG): 
 }
 
 /** The FAQ in the order editors set (the `order` field). */
-export async function getFaqs() {
-  return (await getCollection('faq')).map((entry) => entry.data).sort((a, b) => a.order - b.order);
+export async function getFaqs(lang: Lang = DEFAULT_LANG) {
+  return (await entriesIn('faq', lang)).map((entry) => entry.data).sort((a, b) => a.order - b.order);
 }
 
 /** The legal pages (privacy, terms, accessibility), one route each through src/pages/[legal].astro. */

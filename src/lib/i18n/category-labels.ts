@@ -54,3 +54,17 @@ export function blogCategoryLabel(category: string, lang: Lang): string {
   const label = BLOG_CATEGORIES[category];
   return label ? label({}, { locale: lang }) : category;
 }
+
+const FAQ_CATEGORIES: Readonly<Record<string, Label>> = {
+  All: m.faq_category_all,
+  General: m.faq_category_general,
+  Donations: m.faq_category_donations,
+  Programs: m.faq_category_programs,
+  Volunteering: m.faq_category_volunteering,
+};
+
+/** A FAQ category (or the `All` filter) as the glossary names it. */
+export function faqCategoryLabel(category: string, lang: Lang): string {
+  const label = FAQ_CATEGORIES[category];
+  return label ? label({}, { locale: lang }) : category;
+}
