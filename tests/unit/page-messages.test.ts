@@ -131,6 +131,44 @@ describe('blog texts', () => {
   });
 });
 
+describe('donate, about, contact, faq, impact, team, resources, legal and error texts', () => {
+  it('English exactly as before', () => {
+    expect(say('donate_hero_lead', 'en', { amount: '$25' })).toBe(
+      'Your gift helps families who have just arrived in North Texas settle, learn and thrive. Give once, or join the Monthly Giving Circle with $25 or more a month.',
+    );
+    expect(say('donate_keywords', 'en').split(', ')).toEqual(['donate', 'monthly giving', 'refugee families', 'tax-deductible gift', 'North Texas nonprofit']);
+    expect(say('about_crumb', 'en')).toBe('About Us');
+    expect(say('contact_form_call', 'en')).toBe('Rather talk? Call');
+    expect(say('faq_help_text', 'en')).toBe('We are happy to help in English, French, Swahili, Amharic and Lingala.');
+    expect(say('faq_count_many', 'en', { count: 16 })).toBe('16 questions');
+    expect(say('impact_cta_title', 'en')).toBe('Help us reach more families');
+    expect(say('team_cta_careers', 'en', { site: 'SIPA' })).toBe('Careers at SIPA');
+    expect(say('resources_templates_intro', 'en')).toBe(
+      'Spreadsheet templates in English, Spanish, French and Swahili, with the 50/30/20 categories and an emergency fund goal.',
+    );
+    expect(say('error_message_label', 'en')).toBe('Error message:');
+    expect(say('pageNotFound', 'en', { path: '' })).toBe('Page not found: ');
+    expect(say('contact_thanks_promise', 'en', { hours: 'Monday-Friday 9:00 AM-5:00 PM' })).toBe(
+      'We will reply by email within 2 business days. Our office hours are Monday-Friday 9:00 AM-5:00 PM.',
+    );
+  });
+  it('French and Swahili keep the facts: amounts, counts, languages, the EIN', async () => {
+    const { faqCategoryLabel } = await import('../../src/lib/i18n/category-labels.ts');
+    expect(say('donate_trust_status', 'fr', { site: 'SIPA', status: '501(c)(3)', ein: '00-0000000' })).toBe(
+      'SIPA est une association à but non lucratif 501(c)(3), EIN 00-0000000',
+    );
+    expect(say('donate_matching_text', 'sw', { ein: '00-0000000' })).toContain('EIN yetu, 00-0000000.');
+    expect(say('faq_help_text', 'sw')).toBe('Tunafurahi kukusaidia kwa Kiingereza, Kifaransa, Kiswahili, Kiamhari na Kilingala.');
+    expect(say('faq_count_one', 'sw', { count: 1 })).toBe('swali 1');
+    expect(faqCategoryLabel('General', 'fr')).toBe('Questions générales');
+    expect(faqCategoryLabel('All', 'sw')).toBe('Yote');
+    expect(say('resources_templates_intro', 'fr')).toContain('50/30/20');
+    expect(say('contact_thanks_promise', 'sw', { hours: 'x' })).toContain('siku 2 za kazi');
+    expect(say('pageNotFound', 'fr', { path: '' })).toBe('Page introuvable\u00a0: ');
+    expect(say('error_heading', 'sw')).toBe('Hitilafu');
+  });
+});
+
 describe('shared page helpers', () => {
   it('counts: words in English, digits in French and Swahili', () => {
     expect(countInWords(5, 'en')).toBe('five');
