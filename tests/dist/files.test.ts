@@ -64,7 +64,8 @@ describe('files in dist/', () => {
       expect(html, route).toMatch(/<meta name="robots" content="(index, follow|noindex, nofollow)"/);
       // English pages keep the site's en-US; the translations say their own language.
       const lang = /^\/(fr|sw)(\/|$)/.exec(route)?.[1] ?? 'en-US';
-      expect(html, route).toContain(`<html lang="${lang}" dir="ltr"`);
+      const dir = route === '/rtl-check' ? 'rtl' : 'ltr';
+      expect(html.slice(0, 120), route).toContain(`<html lang="${lang}" dir="${dir}"`);
       const noindex = isNoindexPath(route);
       expect(html.includes('noindex, nofollow'), `${route} noindex`).toBe(noindex);
     }
