@@ -1,8 +1,10 @@
 /**
  * Makes each built page paint from its first network round trip (about 14.6 KB compressed):
- * - its render-blocking stylesheets are inlined into the page, less every rule whose selector
- *   names a class that neither the page's HTML nor any script it loads can produce (a rule the
- *   page cannot use); the page then needs no second request before it paints;
+ * - its render-blocking stylesheets (the head's) are inlined into the page, less every rule whose
+ *   selector names a class that neither the page's HTML nor any script it loads can produce (a
+ *   rule the page cannot use); the page then needs no second request before it paints. A
+ *   stylesheet linked in the body (the forms', src/components/forms/FormStyles.astro) stays a
+ *   link: it holds back only the content after it, so the first paint does not wait for it;
  * - its inline scripts (Astro's island runtime, 4 KB on every page with an island, and small page
  *   modules) move to content-named files under _astro/, cached once for the whole site; any other
  *   inline script stays where it is, with its hash in the policy;
@@ -143,13 +145,15 @@ export interface FirstFlightResult {
 export function rewritePage(html: string, dist: string, scripts: readonly string[]): FirstFlightResult {
   const usable = usableClassNames(html, scripts);
   const inlined: string[] = [];
-  let rewritten = html.replace(STYLESHEET_LINK, (link, href: string) => {
+  const headEnd = html.includes('</head>') ? html.indexOf('</head>') : html.length;
+  const head = html.slice(0, headEnd).replace(STYLESHEET_LINK, (link, href: string) => {
     const file = join(dist, href);
     if (!existsSync(file)) return link;
     inlined.push(href);
     const css = pruneCss(readFileSync(file, 'utf8'), usable);
     return css ? `<style>${css}</style>` : '';
   });
+  let rewritten = head + html.slice(headEnd);
   rewritten = mergeStyles(rewritten);
   const externalScripts = new Map<string, string>();
   const external = (code: string) => {

@@ -12,7 +12,7 @@ import type { Lang } from '../lib/i18n/languages.ts';
 import { EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
-import { FORM_KIT_TEXTS, type Texts } from './form-kit/texts.ts';
+import { FORM_KIT_TEXTS, textsIn } from './form-kit/texts.ts';
 
 export const CONTACT_FORM_TEXTS = [
   ...FORM_KIT_TEXTS,
@@ -34,12 +34,12 @@ export const CONTACT_FORM_TEXTS = [
 export interface ContactFormProps {
   idPrefix?: string;
   lang: Lang;
-  texts: Texts<(typeof CONTACT_FORM_TEXTS)[number]>;
 }
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 
-export default function ContactForm({ idPrefix = 'contact', lang, texts: t }: ContactFormProps) {
+export default function ContactForm({ idPrefix = 'contact', lang }: ContactFormProps) {
+  const t = textsIn(lang, CONTACT_FORM_TEXTS);
   const flow = useFormFlow({
     schema: contactSchema,
     endpoint: api.contact,

@@ -14,7 +14,7 @@ import {
 } from '../lib/paypal.ts';
 import { formatCurrency } from '../lib/i18n/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
-import { fill, type Texts } from './form-kit/texts.ts';
+import { fill, type Texts, textsIn } from './form-kit/texts.ts';
 
 /** The catalogue key of each preset's impact line. */
 const IMPACT_TEXTS = { 25: 'donationImpact25', 50: 'donationImpact50', 100: 'donationImpact100', 250: 'donationImpact250' } as const satisfies Record<
@@ -65,7 +65,6 @@ export interface DonationFormProps {
   pagePath: string;
   /** The page's language: the words, the amounts' format, PayPal's page (`lc`) and the thank-you page follow it. */
   lang: Lang;
-  texts: DonationTexts;
 }
 
 type Selection = number | 'custom' | null;
@@ -88,7 +87,8 @@ function readDonationChoice(form: HTMLFormElement, customInput: HTMLInputElement
  * and posts exactly the fields built by src/lib/paypal.ts.
  */
 export default function DonationForm(props: DonationFormProps) {
-  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath, lang, texts: t } = props;
+  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath, lang } = props;
+  const t = textsIn(lang, DONATION_FORM_TEXTS);
   const money = (amount: number) => formatCurrency(amount, lang);
   // The amount rules are parseDonationAmount's; their words are the page's language.
   const problem = (checked: Extract<AmountResult, { ok: false }>) =>

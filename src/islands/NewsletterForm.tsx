@@ -13,7 +13,7 @@ import { Honeypot } from './form-kit/fields.tsx';
 import { useFormFlow } from './form-kit/flow.ts';
 import { Alert, CheckIcon, LangField, Spinner } from './form-kit/frame.tsx';
 import { useHydrated } from './form-kit/hydration.ts';
-import { FORM_KIT_TEXTS, FormKitWords, type Texts } from './form-kit/texts.ts';
+import { FORM_KIT_TEXTS, FormKitWords, textsIn } from './form-kit/texts.ts';
 
 export const NEWSLETTER_FORM_TEXTS = [
   ...FORM_KIT_TEXTS,
@@ -31,10 +31,10 @@ export interface NewsletterFormProps {
   heading?: string;
   idPrefix?: string;
   lang: Lang;
-  texts: Texts<(typeof NEWSLETTER_FORM_TEXTS)[number]>;
 }
 
-export default function NewsletterForm({ variant = 'inline', heading, idPrefix = 'newsletter', lang, texts: t }: NewsletterFormProps) {
+export default function NewsletterForm({ variant = 'inline', heading, idPrefix = 'newsletter', lang }: NewsletterFormProps) {
+  const t = textsIn(lang, NEWSLETTER_FORM_TEXTS);
   const hydrated = useHydrated();
   const flow = useFormFlow({
     schema: newsletterSchema,

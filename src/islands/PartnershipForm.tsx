@@ -11,7 +11,7 @@ import type { Lang } from '../lib/i18n/languages.ts';
 import { CheckboxGroup, EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
-import { FORM_KIT_TEXTS, type Texts } from './form-kit/texts.ts';
+import { FORM_KIT_TEXTS, type Texts, textsIn } from './form-kit/texts.ts';
 
 /** The catalogue key of each interest's label. */
 const INTEREST_TEXTS = {
@@ -49,12 +49,12 @@ type PartnershipTexts = Texts<(typeof PARTNERSHIP_FORM_TEXTS)[number]>;
 export interface PartnershipFormProps {
   idPrefix?: string;
   lang: Lang;
-  texts: PartnershipTexts;
 }
 
 const EMPTY = { companyName: '', contactName: '', email: '', phone: '', partnershipInterest: [] as string[], message: '' };
 
-export default function PartnershipForm({ idPrefix = 'partner', lang, texts: t }: PartnershipFormProps) {
+export default function PartnershipForm({ idPrefix = 'partner', lang }: PartnershipFormProps) {
+  const t = textsIn(lang, PARTNERSHIP_FORM_TEXTS);
   const flow = useFormFlow({
     schema: partnershipSchema,
     endpoint: api['partnership-inquiry'],

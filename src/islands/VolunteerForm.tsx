@@ -12,7 +12,7 @@ import type { Lang } from '../lib/i18n/languages.ts';
 import { CheckboxGroup, EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
-import { FORM_KIT_TEXTS, type Texts } from './form-kit/texts.ts';
+import { FORM_KIT_TEXTS, type Texts, textsIn } from './form-kit/texts.ts';
 
 /** The catalogue key of each interest's and each time slot's label. */
 const INTEREST_TEXTS = {
@@ -62,7 +62,6 @@ type VolunteerTexts = Texts<(typeof VOLUNTEER_FORM_TEXTS)[number]>;
 export interface VolunteerFormProps {
   idPrefix?: string;
   lang: Lang;
-  texts: VolunteerTexts;
 }
 
 const labelsOf = <V extends string, K extends keyof VolunteerTexts>(keys: Readonly<Record<V, K>>, t: VolunteerTexts) =>
@@ -79,7 +78,8 @@ const EMPTY = {
   message: '',
 };
 
-export default function VolunteerForm({ idPrefix = 'volunteer', lang, texts: t }: VolunteerFormProps) {
+export default function VolunteerForm({ idPrefix = 'volunteer', lang }: VolunteerFormProps) {
+  const t = textsIn(lang, VOLUNTEER_FORM_TEXTS);
   const flow = useFormFlow({
     schema: volunteerSchema,
     endpoint: api['volunteer-application'],

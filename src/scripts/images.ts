@@ -1,4 +1,5 @@
-import { MESSAGES } from '../lib/messages.ts';
+/** 'Image not available' in the page's language, which BaseLayout writes on <body>. */
+const unavailableText = () => document.body.dataset.imageUnavailable ?? '';
 
 /**
  * Images fade in once loaded and show 'Image not available' when they fail. Images that finished
@@ -11,9 +12,10 @@ function showFallback(img: HTMLImageElement): void {
   img.style.visibility = 'hidden';
   const fallback = document.createElement('span');
   fallback.className = 'site-image__fallback';
+  const text = unavailableText();
   fallback.setAttribute('role', 'img');
-  fallback.setAttribute('aria-label', img.alt ? `${img.alt} (${MESSAGES.imageUnavailable})` : MESSAGES.imageUnavailable);
-  fallback.textContent = MESSAGES.imageUnavailable;
+  fallback.setAttribute('aria-label', img.alt ? `${img.alt} (${text})` : text);
+  fallback.textContent = text;
   holder.append(fallback);
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { measureSite } from '../../scripts/page-weight.ts';
 
@@ -32,6 +33,18 @@ describe('byte budget over dist/', () => {
     '%s: HTML plus render-blocking CSS fits in 14.6 KB gzipped',
     (_route, page) => {
       expect(page.html.gzip + page.css.gzip).toBeLessThanOrEqual(BUDGET_BYTES);
+    },
+  );
+
+  it.each(['/contact', '/fr/get-involved', '/sw/donate', '/newsletter'])(
+    '%s: the forms’ stylesheet is linked in the body, before the form, so the first paint does not wait for it',
+    (route) => {
+      const page = pages.find((p) => p.route === route)!;
+      expect(page.laterCss.files.some((file) => /\/_astro\/forms\.[\w-]+\.css$/.test(file)), route).toBe(true);
+      expect(page.css.files.some((file) => file.includes('/forms.')), route).toBe(false);
+      const html = readFileSync(page.file, 'utf8');
+      expect(html.indexOf('/forms.'), route).toBeGreaterThan(html.indexOf('</head>'));
+      expect(html.indexOf('/forms.'), route).toBeLessThan(html.indexOf('<form'));
     },
   );
 

@@ -15,10 +15,22 @@ interface Gate {
 async function holdIslandScripts(page: Page): Promise<Gate> {
   const held: Route[] = [];
   let opened = false;
+  // The islands' own scripts, as each page's HTML names them. Only those are held: the page's
+  // other module scripts (the shell's) must run, or DOMContentLoaded never comes, and an island
+  // whose markup was parsed before Astro's island runtime arrived waits for that event to start.
+  const islandScripts = new Set<string>();
+  await page.route(
+    (url) => !url.pathname.startsWith('/_astro/') && !url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = await response.text();
+      for (const [, url] of body.matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)) islandScripts.add(url!);
+      await route.fulfill({ response, body });
+    },
+  );
   await page.route('**/_astro/**/*.js', async (route) => {
-    // Astro's island runtime (moved out of the page by scripts/first-flight.ts) is not an island's
-    // script: it passes, so each island asks for its own script, which is held.
-    if (opened || /\/_astro\/inline\.[0-9a-f]+\.js$/.test(route.request().url())) await route.continue();
+    if (opened || !islandScripts.has(new URL(route.request().url()).pathname)) await route.continue();
     else held.push(route);
   });
   return {

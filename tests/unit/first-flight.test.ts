@@ -56,6 +56,15 @@ describe('rewritePage', () => {
     expect(html).toContain('<script type="application/ld+json">{"@type":"NGO"}</script>');
   });
 
+  it('leaves a stylesheet linked in the body where it is: it holds back only what follows it', () => {
+    writeFileSync(join(dist, '_astro', 'forms.css'), '.form{gap:0}');
+    const withForm = page.replace('<p class="used">Hi</p>', '<p class="used">Hi</p><link rel="stylesheet" href="/_astro/forms.css"><form class="form"></form>');
+    const rewritten = rewritePage(withForm, dist, []).html;
+    expect(rewritten).toContain('<p class="used">Hi</p><link rel="stylesheet" href="/_astro/forms.css"><form class="form">');
+    expect(rewritten).not.toContain('.form{gap:0}');
+    expect(rewritten).toContain('<style>.used{color:red}.used{margin:0}</style>');
+  });
+
   it("lists only the page's own inline style in the policy, and no script hash", () => {
     const policy = html.match(/content="([^"]*)"/)![1]!;
     expect(policy).toContain("script-src 'self';");

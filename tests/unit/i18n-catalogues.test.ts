@@ -9,7 +9,9 @@ import { paraglideOptions } from '../../src/lib/i18n/paraglide-options.ts';
 import { MESSAGES, donationTooLarge, newsletterSent, noProgramsMatching, pageNotFound } from '../../src/lib/messages.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const catalogue = (lang: string): Record<string, string> => JSON.parse(readFileSync(join(root, 'content/messages', `${lang}.json`), 'utf8'));
+/** The interface texts (forms, API, shell) and the page texts, each one file per language. */
+const CATALOGUE_FOLDERS = ['content/messages', 'content/messages/pages'];
+const catalogueIn = (folder: string, lang: string): Record<string, string> => JSON.parse(readFileSync(join(root, folder, `${lang}.json`), 'utf8'));
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the interface catalogues', () => {
@@ -20,10 +22,10 @@ describe('the interface catalogues', () => {
     expect(LANG_CODES).toEqual(settings.locales);
   });
 
-  for (const lang of ['fr', 'sw']) {
-    it(`${lang}: every English key, no other, each with the English placeholders and a non-empty text`, () => {
-      const english = catalogue('en');
-      const translated = catalogue(lang);
+  for (const [folder, lang] of CATALOGUE_FOLDERS.flatMap((folder) => ['fr', 'sw'].map((lang) => [folder, lang] as const))) {
+    it(`${folder}/${lang}.json: every English key, no other, each with the English placeholders and a non-empty text`, () => {
+      const english = catalogueIn(folder, 'en');
+      const translated = catalogueIn(folder, lang);
       expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(english)) {
         expect(translated[key]!.trim(), `${lang}.${key}`).not.toBe('');

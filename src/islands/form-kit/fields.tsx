@@ -2,7 +2,6 @@
 import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
 import { useFormKitWords } from './texts.ts';
-import '../forms.css';
 
 /** The field that people never see and simple bots fill in. */
 export function Honeypot({ idPrefix }: { idPrefix: string }) {

@@ -6,7 +6,6 @@ import type { FlowStatus } from './flow.ts';
 import { useHydrated } from './hydration.ts';
 import { FormKitWords, type FormKitTexts } from './texts.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
-import '../forms.css';
 
 export function Spinner() {
   return <span className="form-spinner" aria-hidden="true" />;

@@ -1,14 +1,39 @@
 /**
- * The words a form island shows, handed to it by its .astro mount as a prop (messagesFor in
- * src/lib/i18n/catalogue.ts, run on the server), so the browser receives one language and only
- * the texts that form uses. Each island lists its keys beside it (CONTACT_FORM_TEXTS, …) and
- * includes FORM_KIT_TEXTS, the words of the shared parts: "(optional)", the honeypot's label, the
- * way forward under a failure and the field errors of the shared schemas.
+ * The words a form island shows, in the page's language and no other. Each island lists its keys
+ * beside it (CONTACT_FORM_TEXTS, …) and includes FORM_KIT_TEXTS, the words of the shared parts:
+ * "(optional)", the honeypot's label, the way forward under a failure and the field errors of the
+ * shared schemas.
+ *
+ * The texts never travel in the page's HTML (as island props they would cost the first round
+ * trip a kilobyte per form). When the build renders an island it reads the interface catalogue
+ * directly; in the browser this module waits, before any island hydrates, for the page
+ * language's catalogue, which Vite splits into one chunk per language.
  */
 import { createContext, useContext } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
+import type { Lang } from '../../lib/i18n/languages.ts';
 
 export type Texts<K extends string> = Readonly<Record<K, string>>;
+
+type Catalogue = Readonly<Record<string, string>>;
+
+const catalogueFile = (lang: string) => `../../../content/messages/${lang}.json`;
+// Eager on the server only: in the browser build this branch is dropped with its imports.
+const SERVER_CATALOGUES = import.meta.env.SSR
+  ? import.meta.glob<Catalogue>('../../../content/messages/*.json', { eager: true, import: 'default' })
+  : {};
+const BROWSER_CATALOGUES = import.meta.glob<Catalogue>('../../../content/messages/*.json', { import: 'default' });
+
+/** The page's catalogue in the browser; <html lang> names the page's language (en-US → en). */
+const pageCatalogue: Catalogue | undefined = import.meta.env.SSR
+  ? undefined
+  : await BROWSER_CATALOGUES[catalogueFile(document.documentElement.lang.split('-')[0]!)]?.();
+
+/** The texts of `keys` in `lang`: the page's language, which the island's mount hands over. */
+export function textsIn<const K extends string>(lang: Lang, keys: readonly K[]): Texts<K> {
+  const catalogue = (import.meta.env.SSR ? SERVER_CATALOGUES[catalogueFile(lang)] : pageCatalogue) ?? MESSAGES;
+  return Object.fromEntries(keys.map((key) => [key, (catalogue as Catalogue)[key]])) as Texts<K>;
+}
 
 /** The schemas' field errors (api/src/schemas.ts words them in English). */
 const FIELD_ERRORS = ['fieldRequired', 'fieldEmail', 'fieldTooLong', 'fieldChoice', 'fieldCharacters', 'fieldUnknown'] as const;
