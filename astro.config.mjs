@@ -8,7 +8,10 @@ import { isNoindexPath } from './src/lib/routes.ts';
 import { contentSecurityDirectives } from './src/lib/security-policy.ts';
 import { DEFAULT_LANG, LANG_CODES, LANGUAGES } from './src/lib/i18n/languages.ts';
 import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
+import { markUntranslated, untranslatedPagePaths } from './src/lib/i18n/untranslated-pages.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
+
+const untranslatedPages = untranslatedPagePaths();
 
 export default defineConfig({
   site: site.url,
@@ -23,6 +26,8 @@ export default defineConfig({
       filter: (page) => !isNoindexPath(new URL(page).pathname),
       // Each URL lists the same page in every language (xhtml:link hreflang), English unprefixed.
       i18n: { defaultLocale: DEFAULT_LANG, locales: Object.fromEntries(LANGUAGES.map((language) => [language.code, language.intl])) },
+      // A page showing English text for want of a translation is nobody's alternate (src/lib/i18n/untranslated-pages.ts).
+      serialize: (item) => markUntranslated(item, untranslatedPages),
     }),
   ],
   security: {

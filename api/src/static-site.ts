@@ -68,12 +68,25 @@ export function listFiles(dir: string): string[] {
   });
 }
 
-/** Sections with their own not-found page at dist/{section}/404/index.html (events, blog). */
+/**
+ * Folders with their own not-found page at dist/{folder}/404/index.html: the sections (events,
+ * blog), each language's site (fr, sw) and each language's sections (fr/blog). Longest first,
+ * so the first folder a path lies in is the most specific: /fr/blog/x gets the French blog's.
+ */
 export function sectionNotFoundPages(distDir: string): string[] {
   if (!existsSync(distDir)) return [];
-  return readdirSync(distDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(distDir, entry.name, '404', 'index.html')))
-    .map((entry) => entry.name);
+  const found: string[] = [];
+  const visit = (folder: string, depth: number) => {
+    for (const entry of readdirSync(join(distDir, folder), { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name === '404') continue;
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      if (existsSync(join(distDir, path, '404', 'index.html'))) found.push(path);
+      // A language's sections sit one level down (fr/blog); nothing deeper has one.
+      if (depth < 1) visit(path, depth + 1);
+    }
+  };
+  visit('', 0);
+  return found.sort((a, b) => b.split('/').length - a.split('/').length || a.localeCompare(b));
 }
 
 /** Smallest body worth compressing. */
@@ -131,7 +144,7 @@ export function createStaticSite(distDir: string): StaticSite {
     files.set(urlPath, loadFile(path, urlPath));
   }
   const notFoundTemplate = files.get('/404.html');
-  const sections = new Set(sectionNotFoundPages(distDir));
+  const sections = sectionNotFoundPages(distDir);
 
   function lookup(pathname: string): StaticFile | undefined {
     return files.get(pathname) ?? files.get(`${pathname === '/' ? '' : pathname}/index.html`);
@@ -161,15 +174,20 @@ export function createStaticSite(distDir: string): StaticSite {
     return new Response(c.req.method === 'HEAD' ? null : (body as BodyInit), { status, headers });
   }
 
+  /** The not-found page of the most specific folder `pathname` lies in, else the site's. */
+  function notFoundPage(pathname: string): StaticFile | undefined {
+    const folder = sections.find((section) => pathname.startsWith(`/${section}/`) || pathname === `/${section}`);
+    return folder ? lookup(`/${folder}/404`) : notFoundTemplate;
+  }
+
   function notFound(c: Context, pathname: string): Response {
-    const section = pathname.split('/')[1];
-    const sectionPage = section && sections.has(section) ? lookup(`/${section}/404`) : undefined;
-    if (sectionPage) return send(c, sectionPage, 404);
-    if (!notFoundTemplate) return c.text(`Page not found: ${pathname}`, 404);
-    const html = new TextDecoder()
-      .decode(notFoundTemplate.body)
-      .replace(/(<span data-missing-path[^>]*>)(<\/span>)/, (_, open: string, close: string) => `${open}${escapeHtml(pathname)}${close}`);
-    return send(c, notFoundTemplate, 404, new TextEncoder().encode(html));
+    const page = notFoundPage(pathname);
+    if (!page) return c.text(`Page not found: ${pathname}`, 404);
+    const html = new TextDecoder().decode(page.body);
+    // The general not-found pages (one per language) show the missing path; the sections' do not.
+    if (!/<span data-missing-path[^>]*><\/span>/.test(html)) return send(c, page, 404);
+    const filled = html.replace(/(<span data-missing-path[^>]*>)(<\/span>)/, (_, open: string, close: string) => `${open}${escapeHtml(pathname)}${close}`);
+    return send(c, page, 404, new TextEncoder().encode(filled));
   }
 
   return {

@@ -24,6 +24,10 @@ beforeAll(async () => {
   write('events/index.html', '<h1>Events</h1>');
   write('events/404/index.html', '<h1>Event Not Found</h1>');
   write('404.html', '<p>Error message: <span>Page not found: <span data-missing-path data-astro-cid-x></span></span></p>');
+  write('fr/index.html', '<h1>Accueil</h1>');
+  write('fr/404/index.html', '<p>Message d’erreur : <span>Page introuvable : <span data-missing-path data-astro-cid-x></span></span></p>');
+  write('fr/events/404/index.html', '<h1>Événement introuvable</h1>');
+  write('sw/404/index.html', '<p>Ujumbe wa hitilafu: <span>Ukurasa haupatikani: <span data-missing-path data-astro-cid-x></span></span></p>');
   write('_astro/app.abc123.js', 'console.log(1)'.repeat(100));
   write('favicon.svg', '<svg/>');
   app = createServerApp({ distDir: dist, https: true, services }).app;
@@ -74,6 +78,26 @@ describe('the static site server', () => {
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Event Not Found');
     expect((await app.request('/events/404')).status).toBe(404);
+  });
+
+  it('answers a missing French or Swahili path with the not-found page of its language', async () => {
+    const french = await app.request('/fr/no/such/page');
+    expect(french.status).toBe(404);
+    expect(await french.text()).toContain('Page introuvable : <span data-missing-path data-astro-cid-x>/fr/no/such/page</span>');
+    const swahili = await app.request('/sw/programu');
+    expect(swahili.status).toBe(404);
+    expect(await swahili.text()).toContain('Ukurasa haupatikani: <span data-missing-path data-astro-cid-x>/sw/programu</span>');
+    expect(await (await app.request('/fr/404')).text()).toContain('Page introuvable');
+    // A language without a section page of its own falls back to its general page.
+    expect(await (await app.request('/sw/events/nothing')).text()).toContain('Ukurasa haupatikani');
+  });
+
+  it("answers a missing French section path with the section's French not-found page", async () => {
+    const res = await app.request('/fr/events/not-an-event');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Événement introuvable');
+    expect((await app.request('/fr/events/404')).status).toBe(404);
+    expect(await (await app.request('/events/not-an-event')).text()).toContain('Event Not Found');
   });
 
   it('caches hashed assets for a year and revalidates pages', async () => {

@@ -143,6 +143,12 @@ describe('nginx serves the built site as the Node server does', () => {
       ['/events/404', 'events/404/index.html'],
       ['/blog/no-such-post', 'blog/404/index.html'],
       ['/blog/2099/404', 'blog/404/index.html'],
+      ['/fr/no-such-page', 'fr/404/index.html'],
+      ['/sw/no-such-page', 'sw/404/index.html'],
+      ['/fr/404', 'fr/404/index.html'],
+      ['/fr/blog/no-such-post', 'fr/blog/404/index.html'],
+      ['/sw/events/no-such-event', 'sw/events/404/index.html'],
+      ['/sw/events/404', 'sw/events/404/index.html'],
     ];
     for (const [path, page] of cases) {
       const [viaNginx, direct] = await Promise.all([request('https', path), plainRequest(PORTS.api[0], path)]);
@@ -152,6 +158,11 @@ describe('nginx serves the built site as the Node server does', () => {
       expect(pick(viaNginx, SECURITY_HEADERS), path).toEqual(pick(direct, SECURITY_HEADERS));
       expect(viaNginx.text, path).toBe(readFileSync(`${DIST}/${page}`, 'utf8'));
     }
+    // Each language's own words, as the visitor reads them.
+    expect((await request('https', '/fr/no-such-page')).text).toContain('Page introuvable');
+    expect((await request('https', '/sw/no-such-page')).text).toContain('Ukurasa haupatikani');
+    expect((await request('https', '/fr/blog/no-such-post')).text).toContain('L’article de blog que vous cherchez n’existe pas ou a été retiré.');
+    expect((await request('https', '/sw/events/no-such-event')).text).toContain('Tukio unalotafuta halipo au limeondolewa.');
   });
 
   test("the API's answers pass through with its own headers, each sent once", async () => {

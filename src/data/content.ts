@@ -59,9 +59,15 @@ export function buildTimeStatus(program: Program): string {
 }
 
 export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string, lang: Lang = DEFAULT_LANG) {
+  return (await getSingleEntry(collection, id, lang)).data;
+}
+
+/** A one-entry page's text and the language it is in (English where its translation is missing). */
+export async function getSingleEntry<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string, lang: Lang = DEFAULT_LANG) {
   const entry = await getEntry(collection, id);
   if (!entry) throw new Error(`No content/${collection}/${id}.json`);
-  return (await translationOf(entry as CollectionEntry<C>, lang)).data as CollectionEntry<C>['data'];
+  const localized = await translationOf(entry as CollectionEntry<C>, lang);
+  return { data: localized.data as CollectionEntry<C>['data'], lang: localized.lang };
 }
 
 export async function getOrdered<C extends 'staff' | 'values' | 'volunteerOpportunities' | 'gallery' | 'guides'>(collection: C, lang: Lang = DEFAULT_LANG) {

@@ -38,23 +38,25 @@ interface Props {
   initialCategory?: string;
   /** The search of a pre-rendered tag list (/blog/tag/...), else empty. */
   initialSearch?: string;
-  /** The address of this list's first page: /blog, or the category's or tag's list. */
+  /** The address of this list's first page: /blog, or the category's or tag's list (/fr/blog… in French). */
   basePath?: string;
+  /** The blog's address in the page's language (/blog, /fr/blog): where the posts' links and a search's address lead. */
+  blogPath?: string;
 }
 
-function PostCard({ post }: { post: BlogIndexEntry }) {
+function PostCard({ post, blogPath }: { post: BlogIndexEntry; blogPath: string }) {
   const headingId = `post-card-${post.slug}`;
   return (
-    <ListCard name="post-card" href={`/blog/${post.slug}`} headingId={headingId} image={post.image}>
+    <ListCard name="post-card" href={`${blogPath}/${post.slug}`} headingId={headingId} image={post.image}>
       <p className="sipa-card__eyebrow post-card__category">{post.category}</p>
       <h3 id={headingId} className="sipa-card__title post-card__title">
-        <a href={`/blog/${post.slug}`}>{post.title}</a>
+        <a href={`${blogPath}/${post.slug}`}>{post.title}</a>
       </h3>
       <p className="post-card__meta">
         <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.author}
       </p>
       <p className="post-card__excerpt">{post.excerpt}</p>
-      <a className="post-card__more" href={`/blog/${post.slug}`}>
+      <a className="post-card__more" href={`${blogPath}/${post.slug}`}>
         Read more<span className="sipa-visually-hidden">: {post.title}</span>
       </a>
     </ListCard>
@@ -70,6 +72,7 @@ export default function BlogBrowser({
   initialCategory = ALL_CATEGORIES,
   initialSearch = '',
   basePath = '/blog',
+  blogPath = '/blog',
 }: Props) {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [index, setIndex] = useState<BlogIndexEntry[] | null>(null);
@@ -113,7 +116,7 @@ export default function BlogBrowser({
   });
   const plain = search === initialSearch && category === initialCategory;
   useAddressSync(
-    plain ? blogPageHref(page, basePath) : '/blog',
+    plain ? blogPageHref(page, basePath) : blogPath,
     plain
       ? {}
       : { q: search.trim() ? search : undefined, category: category === ALL_CATEGORIES ? undefined : category, page: page > 1 ? String(page) : undefined },
@@ -210,7 +213,7 @@ export default function BlogBrowser({
         {result.items.length > 0 ? (
           <div className="blog-grid">
             {result.items.map((post) => (
-              <PostCard key={post.slug} post={post} />
+              <PostCard key={post.slug} post={post} blogPath={blogPath} />
             ))}
           </div>
         ) : (

@@ -4,7 +4,8 @@
  * query text never reaches the page.
  */
 import { DONATION_CURRENCY, DONATION_IMPACT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from './constants.ts';
-import { formatUsd } from './paypal.ts';
+import { formatCurrency } from './i18n/format.ts';
+import { DEFAULT_LANG, type Lang } from './i18n/languages.ts';
 
 export interface ThankYouQuery {
   /** The gift in dollars, or null when missing, malformed, not positive or implausible. */
@@ -35,29 +36,51 @@ export interface ThankYouContent {
   inCircle: boolean;
 }
 
-export function thankYouContent(query: ThankYouQuery, orgName: string): ThankYouContent {
+/**
+ * The words the page's script writes, in the page's language: the page renders them from the
+ * catalogues (content/messages, keys `thanks_*`) into `data-texts`, so the script carries no
+ * catalogue. `{amount}` and `{org}` are filled here. These English ones are the default.
+ */
+export interface ThankYouTexts {
+  eyebrowOnce: string;
+  eyebrowMonthly: string;
+  leadOnce: string;
+  leadOnceAmount: string;
+  leadMonthly: string;
+  leadMonthlyAmount: string;
+  levelReached: string;
+}
+
+export const THANK_YOU_TEXTS_EN: ThankYouTexts = {
+  eyebrowOnce: 'Donation received',
+  eyebrowMonthly: 'Monthly gift confirmed',
+  leadOnce: 'Your gift is already at work helping families settle, learn and thrive in North Texas.',
+  leadOnceAmount: 'Your gift of {amount} is already at work helping families settle, learn and thrive in North Texas.',
+  leadMonthly: 'Your monthly gift gives families steady support, month after month. Thank you for standing with {org} all year long.',
+  leadMonthlyAmount: 'Your monthly gift of {amount} gives families steady support, month after month. Thank you for standing with {org} all year long.',
+  levelReached: 'Your gift reaches this level',
+};
+
+function fillIn(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+export function thankYouContent(query: ThankYouQuery, orgName: string, texts: ThankYouTexts = THANK_YOU_TEXTS_EN, lang: Lang = DEFAULT_LANG): ThankYouContent {
   const { amount, recurring } = query;
-  const shown = amount === null ? null : formatUsd(amount);
+  const values = { org: orgName, amount: amount === null ? '' : formatCurrency(amount, lang) };
   if (recurring) {
     return {
-      eyebrow: 'Monthly gift confirmed',
-      lead: shown
-        ? `Your monthly gift of ${shown} gives families steady support, month after month. Thank you for standing with ${orgName} all year long.`
-        : `Your monthly gift gives families steady support, month after month. Thank you for standing with ${orgName} all year long.`,
+      eyebrow: texts.eyebrowMonthly,
+      lead: fillIn(amount === null ? texts.leadMonthly : texts.leadMonthlyAmount, values),
       inCircle: amount !== null && amount >= MONTHLY_GIVING_CIRCLE_MIN,
     };
   }
   return {
-    eyebrow: 'Donation received',
-    lead: shown
-      ? `Your gift of ${shown} is already at work helping families settle, learn and thrive in North Texas.`
-      : 'Your gift is already at work helping families settle, learn and thrive in North Texas.',
+    eyebrow: texts.eyebrowOnce,
+    lead: fillIn(amount === null ? texts.leadOnce : texts.leadOnceAmount, values),
     inCircle: false,
   };
 }
-
-/** The page's default text before (or without) the browser reading the query. */
-export const THANK_YOU_DEFAULT: ThankYouContent = thankYouContent({ amount: null, recurring: false }, '');
 
 export interface ImpactLevel {
   amount: number;
@@ -67,11 +90,15 @@ export interface ImpactLevel {
   reached: boolean;
 }
 
-/** The cumulative impact list: every preset level, marking those a gift of `amount` reaches. */
-export function impactLevels(amount: number | null): ImpactLevel[] {
+/**
+ * The cumulative impact list: every preset level, marking those a gift of `amount` reaches,
+ * with the amounts written the way `lang` writes them (the impact words are English; the page
+ * puts its language's in).
+ */
+export function impactLevels(amount: number | null, lang: Lang = DEFAULT_LANG): ImpactLevel[] {
   return DONATION_PRESETS.map((level) => ({
     amount: level,
-    label: formatUsd(level),
+    label: formatCurrency(level, lang),
     impact: DONATION_IMPACT[level],
     reached: amount !== null && amount >= level,
   }));

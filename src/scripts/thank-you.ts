@@ -9,25 +9,39 @@ import {
   impactLevels,
   parseThankYouQuery,
   thankYouContent,
+  THANK_YOU_TEXTS_EN,
   type ThankYouQuery,
+  type ThankYouTexts,
 } from '../lib/thank-you.ts';
+import { DEFAULT_LANG, isLang } from '../lib/i18n/languages.ts';
 import { setUpAnalytics, trackEvent } from './analytics.ts';
 
+/** The page's words in its language, written into data-texts by the page (English if absent). */
+function pageTexts(root: HTMLElement): ThankYouTexts {
+  try {
+    return { ...THANK_YOU_TEXTS_EN, ...(JSON.parse(root.dataset.texts ?? '{}') as Partial<ThankYouTexts>) };
+  } catch {
+    return THANK_YOU_TEXTS_EN;
+  }
+}
+
 function render(root: HTMLElement, query: ThankYouQuery): void {
-  const content = thankYouContent(query, root.dataset.org ?? '');
+  const texts = pageTexts(root);
+  const lang = isLang(root.dataset.lang) ? root.dataset.lang : DEFAULT_LANG;
+  const content = thankYouContent(query, root.dataset.org ?? '', texts, lang);
   root.dataset.giftType = query.recurring ? 'recurring' : 'one-time';
   const eyebrow = document.querySelector<HTMLElement>('[data-thanks-eyebrow]');
   const lead = document.querySelector<HTMLElement>('[data-thanks-lead]');
   if (eyebrow) eyebrow.textContent = content.eyebrow;
   if (lead) lead.textContent = content.lead;
 
-  const levels = impactLevels(query.amount);
+  const levels = impactLevels(query.amount, lang);
   for (const level of levels) {
     const item = document.querySelector<HTMLElement>(`[data-impact-level="${level.amount}"]`);
     if (!item) continue;
     item.classList.toggle('is-reached', level.reached);
     const status = item.querySelector<HTMLElement>('[data-impact-status]');
-    if (status) status.textContent = level.reached ? 'Your gift reaches this level' : '';
+    if (status) status.textContent = level.reached ? texts.levelReached : '';
   }
 
   const circle = document.querySelector<HTMLElement>('[data-circle]');

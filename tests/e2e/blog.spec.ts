@@ -284,3 +284,32 @@ test.describe('blog at scale', () => {
     expect(width).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe('blog search in each language', () => {
+  test('on /fr/blog a French word finds the French post, linking to its French page', async ({ page }) => {
+    const index = page.waitForResponse((res) => res.url().endsWith('/fr/blog/search-index.json'));
+    await openBlog(page, '/fr/blog');
+    await page.getByRole('searchbox').fill('bénévoles');
+    expect((await index).status()).toBe(200);
+    await expect(cards(page)).toHaveCount(1);
+    const link = cards(page).first().locator('h3 a');
+    await expect(link).toHaveText('Portrait de bénévoles : des partenaires de langue qui ouvrent des portes');
+    await expect(link).toHaveAttribute('href', '/fr/blog/volunteer-spotlight');
+    await expect(cards(page).first()).toContainText('Découvrez les bénévoles qui donnent quelques heures par semaine');
+  });
+
+  test('on /sw/blog a Swahili word finds the Swahili post, linking to its Swahili page', async ({ page }) => {
+    await openBlog(page, '/sw/blog');
+    await page.getByRole('searchbox').fill('wajitolea');
+    await expect(cards(page)).toHaveCount(1);
+    const link = cards(page).first().locator('h3 a');
+    await expect(link).toHaveText('Tunawaangazia Wajitolea: Washirika wa Lugha Wanaofungua Milango');
+    await expect(link).toHaveAttribute('href', '/sw/blog/volunteer-spotlight');
+  });
+
+  test('an English word finds nothing on /fr/blog, where every post is in French', async ({ page }) => {
+    await openBlog(page, '/fr/blog');
+    await page.getByRole('searchbox').fill('Volunteer Spotlight');
+    await expect(cards(page)).toHaveCount(0);
+  });
+});

@@ -147,3 +147,30 @@ test.describe('thank-you page', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('thank-you page in French and Swahili', () => {
+  const NBSP = '\u00a0';
+
+  test('thanks a French one-time gift in French, amounts written the French way', async ({ page }) => {
+    await page.goto('/fr/thank-you?amount=50');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Merci pour votre don');
+    await expect(eyebrow(page)).toHaveText('Don reçu');
+    await expect(lead(page)).toHaveText(`Votre don de 50${NBSP}$ aide déjà des familles à s’installer, à apprendre et à bien vivre dans le nord du Texas.`);
+    const level = page.locator('[data-impact-level="50"]');
+    await expect(level).toContainText(`50${NBSP}$`);
+    await expect(level).toContainText('une aide au logement pour une famille');
+    await expect(level).toContainText('Votre don atteint ce niveau');
+    await expect(page.locator('[data-impact-level="100"]')).not.toContainText('Votre don atteint ce niveau');
+    await expect(page.getByRole('link', { name: 'Devenir donateur mensuel' })).toHaveAttribute('href', '/fr/donate#give');
+  });
+
+  test('thanks a Swahili monthly gift in Swahili and welcomes the giver to the circle', async ({ page }) => {
+    await page.goto('/sw/thank-you?amount=25&recurring=true');
+    await expect(eyebrow(page)).toHaveText('Mchango wa kila mwezi umethibitishwa');
+    await expect(lead(page)).toHaveText(
+      'Mchango wako wa kila mwezi wa $25 unazipa familia msaada wa kudumu, mwezi baada ya mwezi. Asante kwa kusimama na SIPA mwaka mzima.',
+    );
+    await expect(page.getByText('Wewe ni sehemu ya Kundi la Wachangiaji wa Kila Mwezi')).toBeVisible();
+    await expect(page.locator('[data-impact-level="25"]')).toContainText('Mchango wako unafikia ngazi hii');
+  });
+});

@@ -75,16 +75,19 @@ describe('Intl formatting per language', () => {
     expect(formatDate('2026-12-06T01:30:00Z', 'sw', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Chicago' })).toBe('19:30');
   });
 
-  it('writes numbers and dollars the way each language does', () => {
+  it('writes numbers and dollars the way each language does, dollars as the glossaries write them', () => {
     expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
     expect(formatNumber(1234567.5, 'fr')).toBe('1\u202f234\u202f567,5');
     expect(formatNumber(1234567.5, 'sw')).toBe('1,234,567.5');
     expect(formatCurrency(25, 'en')).toBe('$25');
     expect(formatCurrency(25.5, 'en')).toBe('$25.50');
     expect(formatCurrency(1000, 'en')).toBe('$1,000');
-    expect(formatCurrency(25, 'fr')).toBe('25\u00a0$US');
-    expect(formatCurrency(1000.5, 'fr')).toBe('1\u202f000,50\u00a0$US');
-    expect(formatCurrency(25, 'sw')).toBe('US$\u00a025');
-    expect(formatCurrency(1000.5, 'sw')).toBe('US$\u00a01,000.50');
+    expect(formatCurrency(25, 'fr')).toBe('25\u00a0$');
+    expect(formatCurrency(1000.5, 'fr')).toBe('1\u202f000,50\u00a0$');
+    expect(formatCurrency(25, 'sw')).toBe('$25');
+    expect(formatCurrency(1000.5, 'sw')).toBe('$1,000.50');
+    expect(formatCurrency(10000, 'sw')).toBe('$10,000');
+    expect(formatCurrency(40.5, 'fr')).toBe('40,50\u00a0$');
+    expect(formatCurrency(-3, 'sw')).toBe('-$3');
   });
 });

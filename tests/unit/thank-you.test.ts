@@ -5,7 +5,27 @@ import {
   impactLevels,
   parseThankYouQuery,
   thankYouContent,
+  THANK_YOU_TEXTS_EN,
+  type ThankYouTexts,
 } from '../../src/lib/thank-you.ts';
+import en from '../../content/messages/en.json' with { type: 'json' };
+import fr from '../../content/messages/fr.json' with { type: 'json' };
+import sw from '../../content/messages/sw.json' with { type: 'json' };
+
+const NBSP = '\u00a0';
+
+/** The words the page hands its script, from a catalogue (as src/pages/[...lang]/thank-you.astro does). */
+function textsFrom(catalogue: Record<string, string>): ThankYouTexts {
+  return {
+    eyebrowOnce: catalogue.thanks_eyebrow_once!,
+    eyebrowMonthly: catalogue.thanks_eyebrow_monthly!,
+    leadOnce: catalogue.thanks_lead_once!,
+    leadOnceAmount: catalogue.thanks_lead_once_amount!,
+    leadMonthly: catalogue.thanks_lead_monthly!,
+    leadMonthlyAmount: catalogue.thanks_lead_monthly_amount!,
+    levelReached: catalogue.thanks_level_reached!,
+  };
+}
 
 describe('parseThankYouQuery', () => {
   it('reads a one-time gift', () => {
@@ -76,6 +96,38 @@ describe('thankYouContent', () => {
     const content = thankYouContent(parseThankYouQuery(hostile), 'SIPA');
     expect(JSON.stringify(content)).not.toMatch(/script|alert|</);
     expect(content.lead).not.toContain('$');
+  });
+});
+
+describe('thankYouContent in every language', () => {
+  it('the script’s English default is the English catalogue', () => {
+    expect(textsFrom(en)).toEqual(THANK_YOU_TEXTS_EN);
+  });
+
+  it('thanks in French with the amount written the French way', () => {
+    const once = thankYouContent({ amount: 50, recurring: false }, 'SIPA', textsFrom(fr), 'fr');
+    expect(once.eyebrow).toBe('Don reçu');
+    expect(once.lead).toBe(`Votre don de 50${NBSP}$ aide déjà des familles à s’installer, à apprendre et à bien vivre dans le nord du Texas.`);
+    const monthly = thankYouContent({ amount: 25.5, recurring: true }, 'SIPA', textsFrom(fr), 'fr');
+    expect(monthly.eyebrow).toBe('Don mensuel confirmé');
+    expect(monthly.lead).toBe(`Votre don mensuel de 25,50${NBSP}$ donne aux familles une aide sûre, mois après mois. Merci d’être aux côtés de SIPA toute l’année.`);
+  });
+
+  it('thanks in Swahili, the dollar sign before the number', () => {
+    const monthly = thankYouContent({ amount: 100, recurring: true }, 'SIPA', textsFrom(sw), 'sw');
+    expect(monthly.eyebrow).toBe('Mchango wa kila mwezi umethibitishwa');
+    expect(monthly.lead).toBe('Mchango wako wa kila mwezi wa $100 unazipa familia msaada wa kudumu, mwezi baada ya mwezi. Asante kwa kusimama na SIPA mwaka mzima.');
+    expect(thankYouContent({ amount: null, recurring: false }, 'SIPA', textsFrom(sw), 'sw').lead).toBe('Mchango wako tayari unasaidia familia kutulia, kujifunza na kustawi Kaskazini mwa Texas.');
+  });
+
+  it('writes the ladder’s amounts the language’s way', () => {
+    expect(impactLevels(60, 'fr').map((level) => [level.label, level.reached])).toEqual([
+      [`25${NBSP}$`, true],
+      [`50${NBSP}$`, true],
+      [`100${NBSP}$`, false],
+      [`250${NBSP}$`, false],
+    ]);
+    expect(impactLevels(null, 'sw').map((level) => level.label)).toEqual(['$25', '$50', '$100', '$250']);
   });
 });
 

@@ -36,10 +36,19 @@ export function formatNumber(value: number, lang: Lang, options: Intl.NumberForm
 }
 
 /**
- * US dollars in `lang`, without cents for whole amounts as the donation form shows them:
- * '$25' / '$25.50' in English, '25 $US' in French, 'US$ 25' in Swahili.
+ * US dollars in `lang`, without cents for whole amounts as the donation form shows them, as the
+ * glossaries (content/glossary/) write them: '$25' / '$25.50' in English and Swahili, '25 $'
+ * in French (no-break space). One rule for every language: the narrow sign ('$', not Intl's
+ * '$US' or 'US$'), and a sign written before the number sits against it (Swahili's Intl puts a
+ * space there).
  */
 export function formatCurrency(amount: number, lang: Lang, currency = 'USD'): string {
   const digits = Math.round(amount * 100) % 100 === 0 ? 0 : 2;
-  return formatNumber(amount, lang, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const options: Intl.NumberFormatOptions = { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const tag = language(lang).intl;
+  const parts = cached(`n|${tag}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag, options)).formatToParts(amount);
+  return parts
+    .filter((part, i) => !(part.type === 'literal' && parts[i - 1]?.type === 'currency' && /^\s+$/u.test(part.value)))
+    .map((part) => part.value)
+    .join('');
 }
