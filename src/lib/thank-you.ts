@@ -38,7 +38,7 @@ export interface ThankYouContent {
 
 /**
  * The words the page's script writes, in the page's language: the page renders them from the
- * catalogues (content/messages, keys `thanks_*`) into `data-texts`, so the script carries no
+ * page catalogues (content/messages/pages, keys `thanks_*`) into `data-texts`, so the script carries no
  * catalogue. `{amount}` and `{org}` are filled here. These English ones are the default.
  */
 export interface ThankYouTexts {

@@ -8,9 +8,9 @@ import {
   THANK_YOU_TEXTS_EN,
   type ThankYouTexts,
 } from '../../src/lib/thank-you.ts';
-import en from '../../content/messages/en.json' with { type: 'json' };
-import fr from '../../content/messages/fr.json' with { type: 'json' };
-import sw from '../../content/messages/sw.json' with { type: 'json' };
+import en from '../../content/messages/pages/en.json' with { type: 'json' };
+import fr from '../../content/messages/pages/fr.json' with { type: 'json' };
+import sw from '../../content/messages/pages/sw.json' with { type: 'json' };
 
 const NBSP = '\u00a0';
 
