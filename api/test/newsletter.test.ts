@@ -189,6 +189,22 @@ describeBackends('newsletter double opt-in', (backend) => {
     expect(await staffNotices()).toHaveLength(2);
   });
 
+  test('every accepted signup counts toward the rate limit, of a new address or a known one', async () => {
+    const limited = await makeApi(backend, { rateLimitMax: 3 });
+    try {
+      const client = { 'x-test-client': '198.51.100.7' };
+      for (const email of ['count.one@example.org', 'count.one@example.org', 'count.two@example.org']) {
+        expect((await postJson(limited.app, '/api/newsletter-signup', { email }, client)).status).toBe(200);
+      }
+      const db = limited.services.db.kysely;
+      expect((await db.selectFrom('rate_limits').select('hits').execute()).map((row) => Number(row.hits))).toEqual([3]);
+      expect((await postJson(limited.app, '/api/newsletter-signup', { email: 'count.three@example.org' }, client)).status).toBe(429);
+      expect(await db.selectFrom('subscribers').select('email').orderBy('email').execute()).toEqual([{ email: 'count.one@example.org' }, { email: 'count.two@example.org' }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('a repeated signup reads nothing from the outbox (no scan of a table that grows with every mail)', async () => {
     // Every statement the database layer runs, as the query-plan test collects them.
     const selects: string[] = [];

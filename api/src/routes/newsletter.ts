@@ -91,14 +91,15 @@ export function newsletterSignupRoutes(services: Services) {
       services.db.write(async (trx) => {
         const nowMs = Date.now();
         const now = new Date(nowMs).toISOString();
-        await limit.count(trx, c);
         if (postgres) {
-          // A new address in one statement (newsletter-signup-postgres.ts); a known one goes on below.
+          // A new address in one statement, the rate limit counted in it (newsletter-signup-postgres.ts);
+          // a known address goes on below.
+          const counter = await limit.counter(trx, c);
           const id = newId();
           const links = await tokenLinks(services, id, nowMs, lang);
           const rows = services.mailer.outboxRows(newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox, lang));
           const nowSeconds = Math.floor(nowMs / 1000);
-          const outcome = await signUpNewAddress(trx, { email, cooldownKey: cooldownKey(`newsletter.confirm:${email}`), until: nowSeconds + CONFIRM_RESEND_COOLDOWN_MS / 1000, nowSeconds, id, source, now, lang, outbox: rows.values });
+          const outcome = await signUpNewAddress(trx, { email, cooldownKey: cooldownKey(`newsletter.confirm:${email}`), until: nowSeconds + CONFIRM_RESEND_COOLDOWN_MS / 1000, nowSeconds, id, source, now, lang, outbox: rows.values, counter });
           if (outcome.existing === null) {
             // The occasional clean-up claimCooldown makes (this statement's claim runs until later).
             const sweep = sweepCooldowns(trx, nowSeconds);
@@ -107,6 +108,8 @@ export function newsletterSignupRoutes(services: Services) {
             rows.queued();
             return rows.ids;
           }
+        } else {
+          await limit.count(trx, c);
         }
         const existing = (await findSubscriber(trx, { email })).rows[0];
         if (existing?.status === 'confirmed') return [];
