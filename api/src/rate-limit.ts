@@ -24,6 +24,18 @@ export interface RateLimit {
   refuse(c: Context): Promise<Response | null>;
   /** Counts one accepted submission, in the transaction that stores it. */
   count(trx: Kysely<Database> | Transaction<Database>, c: Context): Promise<void>;
+  /**
+   * For a statement that counts the submission itself (the PostgreSQL sign-up, in one
+   * statement): the counter to add one to, or null when the limit is off. Runs count()'s
+   * occasional clean-up.
+   */
+  counter(trx: Kysely<Database> | Transaction<Database>, c: Context): Promise<RateCounter | null>;
+}
+
+/** A counter row: its bucket (limit, client and window) and the window's start (seconds). */
+export interface RateCounter {
+  bucket: string;
+  start: number;
 }
 
 function bucketOf(name: string, client: string, windowStart: number): string {
@@ -45,6 +57,11 @@ export function rateLimit(services: Services, name: string): RateLimit {
     const seconds = Math.floor(now / 1000);
     return { seconds, start: seconds - (seconds % window) };
   };
+  const counter = async (trx: Kysely<Database> | Transaction<Database>, c: Context): Promise<RateCounter> => {
+    const { start } = windowOf(Date.now());
+    if (Math.random() < 0.02) await trx.deleteFrom('rate_limits').where('window_start', '<', start - window).execute();
+    return { bucket: bucketOf(name, clientAddress(c, trustProxy), start), start };
+  };
   return {
     async refuse(c) {
       if (max <= 0) return null;
@@ -56,9 +73,10 @@ export function rateLimit(services: Services, name: string): RateLimit {
     },
     async count(trx, c) {
       if (max <= 0) return;
-      const { start } = windowOf(Date.now());
-      if (Math.random() < 0.02) await trx.deleteFrom('rate_limits').where('window_start', '<', start - window).execute();
-      await countHit(trx, { bucket: bucketOf(name, clientAddress(c, trustProxy), start), start });
+      await countHit(trx, await counter(trx, c));
+    },
+    async counter(trx, c) {
+      return max <= 0 ? null : counter(trx, c);
     },
   };
 }

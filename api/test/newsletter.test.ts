@@ -169,6 +169,42 @@ describeBackends('newsletter double opt-in', (backend) => {
     expect(mails.map((m) => m.kind)).toEqual(['newsletter.confirm']);
   });
 
+  test('an address removed within its cooldown is neither stored nor mailed again until the cooldown has run out', async () => {
+    const db = api.services.db.kysely;
+    const mailsTo = (address: string) => db.selectFrom('outbox').select('kind').where('to_address', '=', address).execute();
+    const staffNotices = () => db.selectFrom('outbox').select('id').where('subject', '=', 'Newsletter signup: gone@example.org').execute();
+    await signUp(api, 'gone@example.org');
+    await db.deleteFrom('subscribers').where('email', '=', 'gone@example.org').execute();
+    const answer = await postJson(api.app, '/api/newsletter-signup', { email: 'gone@example.org' });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { message: string }).message).toBe(MESSAGES.newsletterCheckInbox);
+    expect(await db.selectFrom('subscribers').select('id').where('email', '=', 'gone@example.org').execute()).toEqual([]);
+    expect(await mailsTo('gone@example.org')).toHaveLength(1);
+    expect(await staffNotices()).toHaveLength(1);
+    // Once it has run out, a sign-up takes the cooldown over: a pending row, a new link, a staff notice.
+    await db.updateTable('mail_cooldowns').set({ until_at: 1 }).where('key', '=', 'newsletter.confirm:gone@example.org').execute();
+    const again = await signUp(api, 'gone@example.org');
+    expect(again.row.status).toBe('pending');
+    expect((await mailsTo('gone@example.org')).map((mail) => mail.kind)).toEqual(['newsletter.confirm', 'newsletter.confirm']);
+    expect(await staffNotices()).toHaveLength(2);
+  });
+
+  test('every accepted signup counts toward the rate limit, of a new address or a known one', async () => {
+    const limited = await makeApi(backend, { rateLimitMax: 3 });
+    try {
+      const client = { 'x-test-client': '198.51.100.7' };
+      for (const email of ['count.one@example.org', 'count.one@example.org', 'count.two@example.org']) {
+        expect((await postJson(limited.app, '/api/newsletter-signup', { email }, client)).status).toBe(200);
+      }
+      const db = limited.services.db.kysely;
+      expect((await db.selectFrom('rate_limits').select('hits').execute()).map((row) => Number(row.hits))).toEqual([3]);
+      expect((await postJson(limited.app, '/api/newsletter-signup', { email: 'count.three@example.org' }, client)).status).toBe(429);
+      expect(await db.selectFrom('subscribers').select('email').orderBy('email').execute()).toEqual([{ email: 'count.one@example.org' }, { email: 'count.two@example.org' }]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('a repeated signup reads nothing from the outbox (no scan of a table that grows with every mail)', async () => {
     // Every statement the database layer runs, as the query-plan test collects them.
     const selects: string[] = [];

@@ -23,9 +23,18 @@ const claim = preparedQuery<{ key: string; until: number; now: number }, { key: 
     .returning('key'),
 );
 
+/** A cooldown's key as it is stored. */
+export const cooldownKey = (key: string) => key.slice(0, 300);
+
+/** Now and then (one call in fifty), removes the claims that have run out; undefined when not. */
+export function sweepCooldowns(trx: Kysely<Database> | Transaction<Database>, nowSeconds: number): Promise<unknown> | undefined {
+  return Math.random() < 0.02 ? trx.deleteFrom('mail_cooldowns').where('until_at', '<', nowSeconds).execute() : undefined;
+}
+
 export async function claimCooldown(trx: Kysely<Database> | Transaction<Database>, key: string, seconds: number, now = Date.now()): Promise<boolean> {
   const nowSeconds = Math.floor(now / 1000);
-  if (Math.random() < 0.02) await trx.deleteFrom('mail_cooldowns').where('until_at', '<', nowSeconds).execute();
-  const claimed = await claim(trx, { key: key.slice(0, 300), until: nowSeconds + seconds, now: nowSeconds });
+  const sweep = sweepCooldowns(trx, nowSeconds);
+  if (sweep) await sweep;
+  const claimed = await claim(trx, { key: cooldownKey(key), until: nowSeconds + seconds, now: nowSeconds });
   return claimed.rows.length > 0;
 }

@@ -45,11 +45,22 @@ export function logText(value: string): string {
   return JSON.stringify(value).replace(/[\u2028\u2029\u0085]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Messages made into outbox rows, for a statement that inserts them itself (see Mailer.outboxRows). */
+export interface OutboxRows {
+  ids: string[];
+  /** One value per OUTBOX_COLUMNS entry, in that order, row after row. */
+  values: unknown[];
+  /** Logs the rows as queued (when there is no mail server); call once they are inserted. */
+  queued(): void;
+}
+
 export interface Mailer {
   /** 'smtp' or 'outbox' (kept in the table and logged, for machines with no mail server). */
   transportName: 'smtp' | 'outbox';
   from: string;
   enqueue(trx: Kysely<Database> | Transaction<Database>, mails: OutgoingMail[]): Promise<string[]>;
+  /** The rows enqueue() would insert for `mails`, for one statement that writes them with other rows. */
+  outboxRows(mails: OutgoingMail[]): OutboxRows;
   /** Tries to deliver the given queued messages now (after the submission is committed). */
   deliver(ids: string[]): Promise<void>;
   /** Starts deliver() without making the caller wait (the answer never waits on SMTP). */
@@ -62,7 +73,7 @@ export interface Mailer {
   close(): void;
 }
 
-const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'] as const;
+export const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'] as const;
 
 /**
  * The insert of `count` outbox rows, compiled once per count (src/db/prepared.ts). Its values
@@ -156,6 +167,12 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     from,
     async enqueue(trx, mails) {
       if (!mails.length) return [];
+      const rows = mailer.outboxRows(mails);
+      await insertOutbox(mails.length)(trx, rows.values);
+      rows.queued();
+      return rows.ids;
+    },
+    outboxRows(mails) {
       const now = new Date().toISOString();
       const ids: string[] = [];
       const lines: string[] = [];
@@ -170,10 +187,14 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
         values.push(id, mail.kind, to, subject, mail.text, mail.html ?? null, storedHeaders(mail), replyTo, now, 0, now, null, null, null);
         if (!transport) lines.push(`mail: outbox ${id} ${mail.kind} to ${logText(to)}: ${logText(subject)} (no SMTP_URL; kept in the outbox)`);
       }
-      await insertOutbox(mails.length)(trx, values);
-      // One line per message, written in one call (one write to stdout, not one per message).
-      if (lines.length) log(lines.join('\n'));
-      return ids;
+      return {
+        ids,
+        values,
+        // One line per message, written in one call (one write to stdout, not one per message).
+        queued: () => {
+          if (lines.length) log(lines.join('\n'));
+        },
+      };
     },
     async deliver(ids) {
       for (const id of ids) {
