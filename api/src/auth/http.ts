@@ -53,7 +53,7 @@ type Validated<In, Out> = { in: { json: In }; out: { json: Out } };
  * two-factor calls without fields send), then `check` returns the route's values or its own
  * refusal. `In` is what the site sends (the typed client's body); by default the values themselves.
  */
-export function authJson<Out, In = Out>(
+export function authJson<Out, In = Exclude<Out, Response>>(
   check: (fields: Fields, c: Context<StaffEnv>) => Out | Response | Promise<Out | Response>,
   options: { blankIsEmpty?: boolean } = {},
 ): MiddlewareHandler<StaffEnv, string, Validated<In, Exclude<Out, Response>>> {

@@ -20,6 +20,7 @@ import { authHeaders, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, authJson, copyCookies, readBody, signedIn, type Fields } from '../auth/http.ts';
 import { PROVIDER_NAMES, configuredProviders, isSocialProvider } from '../auth/social.ts';
 import { rateLimit } from '../rate-limit.ts';
+import type { SocialProviderId } from '../config.ts';
 import type { Services } from '../services.ts';
 import { refuseOverLimit } from './form-route.ts';
 
@@ -81,7 +82,7 @@ export function staffSelfServiceRoutes(services: Services) {
     config.allowSignUp ? next() : c.json({ message: `No API route for POST ${new URL(c.req.url).pathname}` }, 404);
 
   /** The provider of a social sign-in, one the server is configured for. */
-  const socialProvider = (fields: Fields, c: Context) => {
+  const socialProvider = (fields: Fields, c: Context): { provider: SocialProviderId } | Response => {
     const provider = fields.provider;
     if (isSocialProvider(provider) && config.socialProviders[provider]) return { provider };
     // The spec: an unsupported social provider is logged.
@@ -192,7 +193,8 @@ export function staffSelfServiceRoutes(services: Services) {
       return c.json({ message: SELF_SERVICE_TEXT.verified, next: 'admin', redirect: '/admin' });
     })
 
-    .post('/sign-in/social', authJson(socialProvider), async (c) => {
+    // The site sends any provider's id; the server names those it is configured for.
+    .post('/sign-in/social', authJson<{ provider: SocialProviderId } | Response, { provider: string }>(socialProvider), async (c) => {
       const { provider } = c.req.valid('json');
       const response = await forward(services, c, '/sign-in/social', {
         provider,
