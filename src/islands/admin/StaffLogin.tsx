@@ -11,7 +11,7 @@ import { Field } from '../form-kit/fields.tsx';
 import { Alert } from '../form-kit/frame.tsx';
 import { useHydrated } from '../form-kit/hydration.ts';
 import { CodeStep } from './CodeStep.tsx';
-import { BackToSignIn, CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffCall, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
+import { CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, StepForm, SubmitButton, setAdminHint, staffCall, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 import { SELF_SERVICE_TEXT, socialErrorText } from '../../lib/self-service-messages.ts';
@@ -300,7 +300,7 @@ export default function StaffLogin() {
       {step === 'sign-in' ? social : null}
 
       {step === 'new-password' ? (
-        <form className="sipa-form staff-form" noValidate onSubmit={changePassword}>
+        <StepForm onSubmit={changePassword} busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} onBack={() => go('sign-in')}>
           {!currentPassword || fieldErrors.currentPassword ? (
             <CurrentPasswordField
               id="staff-current"
@@ -312,22 +312,14 @@ export default function StaffLogin() {
             />
           ) : null}
           <NewPasswordFields idPrefix="staff-new" flow={newPassword} />
-          <SubmitButton busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
-          <p className="staff-links">
-            <BackToSignIn onBack={() => go('sign-in')} />
-          </p>
-        </form>
+        </StepForm>
       ) : null}
 
       {step === 'forgot' ? (
-        <form className="sipa-form staff-form" noValidate onSubmit={sendCode}>
+        <StepForm onSubmit={sendCode} busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} onBack={() => go('sign-in')}>
           <p className="staff-lead">We will send a 6-digit code to the email address of your staff account.</p>
           <EmailField id="staff-email" value={email} onValue={setEmail} error={fieldErrors.email} />
-          <SubmitButton busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
-          <p className="staff-links">
-            <BackToSignIn onBack={() => go('sign-in')} />
-          </p>
-        </form>
+        </StepForm>
       ) : null}
 
       {step === 'reset' ? (

@@ -3,7 +3,7 @@
  * the policy's live messages (shown once a field has been touched), and the buttons and links
  * every staff form has.
  */
-import { useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SubmitEvent } from 'react';
 import type { BETTER_AUTH_PATHS } from '../../lib/api-client.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
@@ -222,6 +222,33 @@ export function BackToSignIn({ onBack }: { onBack: () => void }) {
     >
       {STAFF_TEXT.backToSignIn}
     </a>
+  );
+}
+
+/** A sign-in step's form: its fields, the submit button, and "Back to Sign In" under it. */
+export function StepForm({
+  onSubmit,
+  busy,
+  idle,
+  working,
+  onBack,
+  children,
+}: {
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  idle: string;
+  working: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className="sipa-form staff-form" noValidate onSubmit={onSubmit}>
+      {children}
+      <SubmitButton busy={busy} idle={idle} working={working} />
+      <p className="staff-links">
+        <BackToSignIn onBack={onBack} />
+      </p>
+    </form>
   );
 }
 
