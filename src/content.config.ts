@@ -1,9 +1,8 @@
 /**
  * Content collections: what editors commit under content/, each with its folder and zod schema
  * (COLLECTIONS in src/lib/content-schemas.ts, so unit tests check the same map and types derive
- * from it). A schema error fails the
- * build with the file and the field. Site-wide facts live in content/site.json (validated by
- * src/lib/site-config.ts).
+ * from it). A schema error fails the build with the file and the field. Site-wide facts live in
+ * content/site.json (validated by src/lib/site-config.ts).
  *
  * Translations live in per-language subfolders with the English file names
  * (content/programs/fr/early-learning.mdx translates content/programs/early-learning.mdx) and load
