@@ -80,6 +80,12 @@ const BODIES = {
   }, { blankIsEmpty: true }),
 };
 
+/** No pending sign-in (or one that ended): the member starts again with the password. */
+const challengeExpired = (c: Context) => c.json({ message: TWO_FACTOR_TEXT.challengeExpired, code: 'challenge-expired' }, 401);
+
+/** A member still to replace a temporary password may not use a second factor yet. */
+const passwordChangeRequired = (c: Context) => c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
+
 async function problemOf(response: Response): Promise<{ code?: string; message?: string }> {
   return (await response.clone().json().catch(() => ({}))) as { code?: string; message?: string };
 }
@@ -141,7 +147,7 @@ export function twoFactorRoutes(services: Services) {
   /** A code as the second step of a sign-in (the challenge cookie says whose). */
   async function signInWith(c: Context, endpoint: string, method: TwoFactorMethod | 'backup', code: string, trustDevice: boolean) {
     const challenge = await challengeOf(c);
-    if (!challenge) return c.json({ message: TWO_FACTOR_TEXT.challengeExpired, code: 'challenge-expired' }, 401);
+    if (!challenge) return challengeExpired(c);
     const account = challenge.username.toLowerCase();
     const locked = await lockedAnswer(c, account);
     if (locked) return locked;
@@ -165,7 +171,7 @@ export function twoFactorRoutes(services: Services) {
     if (problem.code === 'OTP_HAS_EXPIRED') return c.json({ message: STAFF_TEXT.invalidCode, code: 'code-expired' }, 401);
     // Too many wrong codes for this challenge, or a challenge that ended: back to the password.
     copyCookies(response, c);
-    return c.json({ message: TWO_FACTOR_TEXT.challengeExpired, code: 'challenge-expired' }, 401);
+    return challengeExpired(c);
   }
 
   /** POST /verify-totp | /verify-otp | /verify-backup-code: set-up while signed in, else the sign-in's second step. */
@@ -174,7 +180,7 @@ export function twoFactorRoutes(services: Services) {
     async (c: Context<StaffEnv, string, { out: { json: { code: string; trustDevice?: boolean } } }>) => {
       const { code, trustDevice = false } = c.req.valid('json');
       const staff = await currentStaff(c, services);
-      if (staff?.user.mustChangePassword) return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
+      if (staff?.user.mustChangePassword) return passwordChangeRequired(c);
       return staff ? setUpWith(c, staff, endpoint, method, code) : signInWith(c, endpoint, method, code, trustDevice);
     };
 
@@ -188,7 +194,7 @@ export function twoFactorRoutes(services: Services) {
     .get('/challenge', async (c) => {
       c.header('Cache-Control', 'no-store');
       const challenge = await challengeOf(c);
-      if (!challenge) return c.json({ message: TWO_FACTOR_TEXT.challengeExpired, code: 'challenge-expired' }, 401);
+      if (!challenge) return challengeExpired(c);
       return c.json({ methods: await twoFactorMethods(auth, challenge.userId) });
     })
 
@@ -230,13 +236,13 @@ export function twoFactorRoutes(services: Services) {
 
     .post('/send-otp', BODIES.none, async (c) => {
       const staff = await currentStaff(c, services);
-      if (staff?.user.mustChangePassword) return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
+      if (staff?.user.mustChangePassword) return passwordChangeRequired(c);
       let key: string;
       if (staff) {
         key = `${staff.user.id}!${staff.session.id}`;
       } else {
         const challenge = await challengeOf(c);
-        if (!challenge) return c.json({ message: TWO_FACTOR_TEXT.challengeExpired, code: 'challenge-expired' }, 401);
+        if (!challenge) return challengeExpired(c);
         if (!(await twoFactorMethods(auth, challenge.userId)).includes('otp')) return c.json({ message: 'Email codes are not turned on for this account.', code: 'otp-off' }, 400);
         key = challenge.key;
       }
