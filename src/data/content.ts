@@ -17,14 +17,15 @@ export type Program = CollectionEntry<'programs'>;
 
 const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
 
+/** Every program in `lang` (English where a translation is missing), in the editors' order. */
 export async function getPrograms(lang: Lang = DEFAULT_LANG): Promise<Program[]> {
   return (await entriesIn('programs', lang)).sort(byOrder);
 }
 
-export async function getProgram(id: string): Promise<Program> {
+export async function getProgram(id: string, lang: Lang = DEFAULT_LANG): Promise<Program> {
   const entry = await getEntry('programs', id);
   if (!entry) throw new Error(`No program content/programs/${id}.mdx`);
-  return entry;
+  return translationOf<'programs'>(entry, lang);
 }
 
 /** The [program] route's parameter: the last segment of the program's `detailPath` (/programs/{it}). */

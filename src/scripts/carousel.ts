@@ -55,7 +55,8 @@ export function setUpCarousel(root: HTMLElement): void {
   function renderToggle(): void {
     if (!toggle) return;
     toggle.dataset.state = playing ? 'playing' : 'paused';
-    if (toggleLabel) toggleLabel.textContent = playing ? 'Pause slideshow' : 'Play slideshow';
+    // The page wrote both names in its own language (HeroCarousel.astro).
+    if (toggleLabel) toggleLabel.textContent = (playing ? toggle.dataset.labelPause : toggle.dataset.labelPlay) ?? '';
     root.dataset.playing = String(playing);
   }
 

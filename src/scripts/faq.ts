@@ -27,7 +27,8 @@ export function setUpFaq(root: HTMLElement): void {
       if (!visible) el.open = false;
     }
     if (empty) empty.hidden = shown.size > 0;
-    if (count) count.textContent = `${shown.size} ${shown.size === 1 ? 'question' : 'questions'}`;
+    // The page wrote both forms in its own language (FaqSearch.astro), with {count} to fill in.
+    if (count) count.textContent = ((shown.size === 1 ? count.dataset.countOne : count.dataset.countMany) ?? '').replace('{count}', String(shown.size));
   }
 
   input?.addEventListener('input', update);

@@ -8,7 +8,9 @@ export function correctProgramStatuses(root: ParentNode = document, today = new 
   root.querySelectorAll<HTMLElement>('[data-program-start]').forEach((badge) => {
     const status = programStatus({ startDate: badge.dataset.programStart ?? '', status: badge.dataset.programGiven || undefined }, today);
     badge.dataset.status = status;
-    badge.textContent = statusLabel(status);
+    // The badge carries both names in the page's language (StatusBadge.astro).
+    const named = status === 'active' ? badge.dataset.labelActive : status === 'upcoming' ? badge.dataset.labelUpcoming : undefined;
+    badge.textContent = named ?? statusLabel(status);
   });
 }
 

@@ -62,7 +62,10 @@ describe('files in dist/', () => {
       expect(html, route).toMatch(/<meta name="description" content="[^"]+"/);
       expect(html, route).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+"/);
       expect(html, route).toMatch(/<meta name="robots" content="(index, follow|noindex, nofollow)"/);
-      expect(html, route).toMatch(/<html lang="en-US"/);
+      // English pages keep the site's en-US; the translations say their own language.
+      const lang = /^\/(fr|sw)(\/|$)/.exec(route)?.[1] ?? 'en-US';
+      const dir = route === '/rtl-check' ? 'rtl' : 'ltr';
+      expect(html.slice(0, 120), route).toContain(`<html lang="${lang}" dir="${dir}"`);
       const noindex = isNoindexPath(route);
       expect(html.includes('noindex, nofollow'), `${route} noindex`).toBe(noindex);
     }

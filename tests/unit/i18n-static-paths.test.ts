@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inEveryLang, langParam, langPaths, pageLang } from '../../src/lib/i18n/static-paths.ts';
+import { inEveryLang, langParam, langPaths } from '../../src/lib/i18n/static-paths.ts';
+import { pageLang } from '../../src/lib/i18n/page-lang.ts';
 import { isNoindexPath } from '../../src/lib/routes.ts';
 
 describe('the [...lang] route segment', () => {
@@ -23,11 +24,11 @@ describe('the [...lang] route segment', () => {
   });
 
   it('reads the page language from Astro.currentLocale, English when unknown or absent', () => {
-    expect(pageLang('fr')).toBe('fr');
-    expect(pageLang('sw')).toBe('sw');
-    expect(pageLang('en')).toBe('en');
-    expect(pageLang(undefined)).toBe('en');
-    expect(pageLang('de')).toBe('en');
+    expect(pageLang({ currentLocale: 'fr' })).toBe('fr');
+    expect(pageLang({ currentLocale: 'sw' })).toBe('sw');
+    expect(pageLang({ currentLocale: 'en' })).toBe('en');
+    expect(pageLang({ currentLocale: undefined })).toBe('en');
+    expect(pageLang({ currentLocale: 'de' })).toBe('en');
   });
 });
 

@@ -17,3 +17,13 @@ export function siteIn(lang: Lang): SiteConfig {
   if (!texts) throw new Error(`content/site.${lang}.json is missing`);
   return { ...site, ...texts };
 }
+
+/**
+ * The office hours inside a sentence ("Call …, Monday-Friday …"): French writes them from a
+ * lower-case letter after a comma or colon ("du lundi au vendredi"); English and Swahili day
+ * names keep their capital.
+ */
+export function officeHoursInSentence(lang: Lang): string {
+  const hours = siteIn(lang).officeHours;
+  return lang === 'fr' ? hours.charAt(0).toLowerCase() + hours.slice(1) : hours;
+}

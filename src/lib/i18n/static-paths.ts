@@ -3,19 +3,11 @@
  * optional `lang` segment is absent for English (`/about`) and the language code otherwise
  * (`/fr/about`, `/sw/about`). These helpers write that segment into getStaticPaths.
  */
-import { DEFAULT_LANG, isLang, LANG_CODES, type Lang } from './languages.ts';
+import { DEFAULT_LANG, LANG_CODES, type Lang } from './languages.ts';
 
 /** The `[...lang]` parameter for a language: undefined (no segment) for English. */
 export function langParam(lang: Lang): string | undefined {
   return lang === DEFAULT_LANG ? undefined : lang;
-}
-
-/**
- * The page's language from `Astro.currentLocale` (Astro reads it from the URL's first segment):
- * a known code, else English.
- */
-export function pageLang(currentLocale: string | undefined): Lang {
-  return isLang(currentLocale) ? currentLocale : DEFAULT_LANG;
 }
 
 /** getStaticPaths for a page without parameters of its own: one path per language. */

@@ -5,14 +5,15 @@ import { site } from '../../lib/site.ts';
 import { htmlLang } from '../../lib/seo.ts';
 import { siteIn } from '../../lib/i18n/site-text.ts';
 import { localizePath } from '../../lib/i18n/paths.ts';
-import { langPaths, pageLang } from '../../lib/i18n/static-paths.ts';
+import { langPaths } from '../../lib/i18n/static-paths.ts';
+import { pageLang } from '../../lib/i18n/page-lang.ts';
 import { m } from '../../paraglide/messages.js';
 
 export const getStaticPaths = langPaths;
 
 /** The blog's RSS feed in each language (/rss.xml, /fr/rss.xml, /sw/rss.xml), linked from every page's head. */
-export const GET: APIRoute = async ({ currentLocale }) => {
-  const lang = pageLang(currentLocale);
+export const GET: APIRoute = async (context) => {
+  const lang = pageLang(context);
   const posts = await getPosts(lang);
   return rss({
     title: siteIn(lang).blogName,
