@@ -1,8 +1,8 @@
 /**
- * Content collections: what editors commit under content/, each with a zod schema (all of them
- * in src/lib/content-schemas.ts, so unit tests can check them and types derive from them). A schema error fails the
- * build with the file and the field. Site-wide facts live in content/site.json (validated by
- * src/lib/site-config.ts).
+ * Content collections: what editors commit under content/, each with its folder and zod schema
+ * (COLLECTIONS in src/lib/content-schemas.ts, so unit tests check the same map and types derive
+ * from it). A schema error fails the build with the file and the field. Site-wide facts live in
+ * content/site.json (validated by src/lib/site-config.ts).
  *
  * Translations live in per-language subfolders with the English file names
  * (content/programs/fr/early-learning.mdx translates content/programs/early-learning.mdx) and load
@@ -13,46 +13,23 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import type { z } from 'zod';
 import { TRANSLATED_LANGS, type DEFAULT_LANG, type Lang } from './lib/i18n/languages.ts';
-import {
-  blogPostSchema,
-  careersSchema,
-  eventSchema,
-  faqSchema,
-  gallerySchema,
-  guideSchema,
-  homeSchema,
-  legalSchema,
-  plannedGivingSchema,
-  programSchema,
-  staffSchema,
-  testimonialSchema,
-  valueSchema,
-  volunteerOpportunitySchema,
-} from './lib/content-schemas.ts';
+import { COLLECTIONS, type CollectionName } from './lib/content-schemas.ts';
 
-// Only the folder's own files (`*.json`, not `**/*.json`): the language subfolders are not English.
-const json = (folder: string) => glob({ pattern: '*.json', base: `./content/${folder}` });
-const mdx = (folder: string) => glob({ pattern: '*.mdx', base: `./content/${folder}` });
+/** Each collection's config with its own schema's type, which the content types are inferred from. */
+type Configs = { [K in CollectionName]: (typeof COLLECTIONS)[K]['schema'] extends infer S extends z.ZodType ? ReturnType<typeof defineCollection<S>> : never };
 
-/** The collections, each from its folder under content/ (or that folder's language subfolder). */
-function collectionsFrom(subfolder: string) {
-  return {
-    events: defineCollection({ loader: json(`events${subfolder}`), schema: eventSchema }),
-    blog: defineCollection({ loader: mdx(`blog${subfolder}`), schema: blogPostSchema }),
-    faq: defineCollection({ loader: json(`faq${subfolder}`), schema: faqSchema }),
-    programs: defineCollection({ loader: mdx(`programs${subfolder}`), schema: programSchema }),
-    staff: defineCollection({ loader: json(`staff${subfolder}`), schema: staffSchema }),
-    values: defineCollection({ loader: json(`values${subfolder}`), schema: valueSchema }),
-    testimonials: defineCollection({ loader: json(`testimonials${subfolder}`), schema: testimonialSchema }),
-    home: defineCollection({ loader: json(`home${subfolder}`), schema: homeSchema }),
-    volunteerOpportunities: defineCollection({ loader: json(`volunteer-opportunities${subfolder}`), schema: volunteerOpportunitySchema }),
-    plannedGiving: defineCollection({ loader: json(`planned-giving${subfolder}`), schema: plannedGivingSchema }),
-    careers: defineCollection({ loader: json(`careers${subfolder}`), schema: careersSchema }),
-    gallery: defineCollection({ loader: json(`gallery${subfolder}`), schema: gallerySchema }),
-    guides: defineCollection({ loader: mdx(`guides${subfolder}`), schema: guideSchema }),
-    legal: defineCollection({ loader: mdx(`legal${subfolder}`), schema: legalSchema }),
-  };
+/**
+ * The collections, each from its folder under content/ (or that folder's language subfolder).
+ * Only the folder's own files, never its subfolders': the language subfolders are not English.
+ */
+function collectionsFrom(subfolder: string): Configs {
+  const configs = Object.entries(COLLECTIONS).map(([name, { folder, files, schema }]) => [
+    name,
+    defineCollection({ loader: glob({ pattern: `*.${files}`, base: `./content/${folder}${subfolder}` }), schema }),
+  ]);
+  return Object.fromEntries(configs) as Configs;
 }
 
 type English = ReturnType<typeof collectionsFrom>;

@@ -6,8 +6,9 @@
  * working. The key is SECRET_KEY, or a random key created once and kept in the database (shared
  * by every instance).
  */
-import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { storedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/index.ts';
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
@@ -31,18 +32,6 @@ export interface TokenSigner {
 }
 
 const SECRET_NAME = 'newsletter-token-key';
-
-async function storedKey(db: Kysely<Database>): Promise<string> {
-  const existing = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
-  if (existing) return existing.value;
-  await db
-    .insertInto('app_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
-  return row.value;
-}
 
 /**
  * HMAC-SHA256 (RFC 2104) of messages under one key, the same bytes as `createHmac`. The key's two
@@ -81,7 +70,7 @@ export function createTokenSigner(db: Kysely<Database>, secretKey?: string): Tok
   // Once loaded the key is kept as it is, so signing in a request's transaction awaits nothing.
   let loaded: ((message: string) => Buffer) | undefined = secretKey ? hmacSha256(secretKey) : undefined;
   let key: Promise<(message: string) => Buffer> | undefined = loaded ? Promise.resolve(loaded) : undefined;
-  const getKey = () => (key ??= storedKey(db).then(
+  const getKey = () => (key ??= storedSecret(db, SECRET_NAME).then(
     (value) => (loaded = hmacSha256(value)),
     (error) => {
       key = undefined;

@@ -220,6 +220,30 @@ export const legalSchema = z.object({
   lastUpdated: calendarDate,
 });
 
+/**
+ * Every content collection, by the name pages query it with: the folder under content/ its entries
+ * live in, their kind of file, and the schema each entry must match. src/content.config.ts loads
+ * the collections from it and the unit tests validate the committed files with it.
+ */
+export const COLLECTIONS = {
+  events: { folder: 'events', files: 'json', schema: eventSchema },
+  blog: { folder: 'blog', files: 'mdx', schema: blogPostSchema },
+  faq: { folder: 'faq', files: 'json', schema: faqSchema },
+  programs: { folder: 'programs', files: 'mdx', schema: programSchema },
+  staff: { folder: 'staff', files: 'json', schema: staffSchema },
+  values: { folder: 'values', files: 'json', schema: valueSchema },
+  testimonials: { folder: 'testimonials', files: 'json', schema: testimonialSchema },
+  home: { folder: 'home', files: 'json', schema: homeSchema },
+  volunteerOpportunities: { folder: 'volunteer-opportunities', files: 'json', schema: volunteerOpportunitySchema },
+  plannedGiving: { folder: 'planned-giving', files: 'json', schema: plannedGivingSchema },
+  careers: { folder: 'careers', files: 'json', schema: careersSchema },
+  gallery: { folder: 'gallery', files: 'json', schema: gallerySchema },
+  guides: { folder: 'guides', files: 'mdx', schema: guideSchema },
+  legal: { folder: 'legal', files: 'mdx', schema: legalSchema },
+} as const;
+
+export type CollectionName = keyof typeof COLLECTIONS;
+
 /** The file-and-field message a build or a test prints for an invalid entry. */
 export function describeIssues(file: string, error: z.ZodError): string {
   return error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');

@@ -17,6 +17,19 @@ describe('api client', () => {
     expect(api.newsletter.unsubscribe.$path()).toBe('/api/newsletter/unsubscribe');
   });
 
+  test('the staff sign-in screens reach the paths the API serves under /api/auth', () => {
+    expect(api.auth['sign-in'].username.$path()).toBe('/api/auth/sign-in/username');
+    expect(api.auth.options.$path()).toBe('/api/auth/options');
+    expect(api.auth['sign-up'].$path()).toBe('/api/auth/sign-up');
+    expect(api.auth['confirm-sign-up'].$path()).toBe('/api/auth/confirm-sign-up');
+    expect(api.auth['resend-code'].$path()).toBe('/api/auth/resend-code');
+    expect(api.auth['verify-user'].send.$path()).toBe('/api/auth/verify-user/send');
+    expect(api.auth['verify-user'].confirm.$path()).toBe('/api/auth/verify-user/confirm');
+    expect(api.auth['sign-in'].social.$path()).toBe('/api/auth/sign-in/social');
+    expect(api.auth['two-factor'].status.$path()).toBe('/api/auth/two-factor/status');
+    expect(api.auth['two-factor']['verify-backup-code'].$path()).toBe('/api/auth/two-factor/verify-backup-code');
+  });
+
   test('a POST sends the JSON body, its content type and Accept to the relative path', async () => {
     const fetch = vi.fn(async () => new Response('{"message":"ok"}', { status: 200 }));
     vi.stubGlobal('fetch', fetch);

@@ -1,33 +1,35 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  careersSchema,
-  gallerySchema,
-  homeSchema,
-  plannedGivingSchema,
-  programSchema,
-  staffSchema,
-  testimonialSchema,
-  validateEntry,
-  valueSchema,
-  volunteerOpportunitySchema,
-} from '../../src/lib/content-schemas.ts';
+import { COLLECTIONS, homeSchema, programSchema, validateEntry, volunteerOpportunitySchema } from '../../src/lib/content-schemas.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const jsonCollections = {
-  staff: staffSchema,
-  values: valueSchema,
-  testimonials: testimonialSchema,
-  home: homeSchema,
-  'volunteer-opportunities': volunteerOpportunitySchema,
-  'planned-giving': plannedGivingSchema,
-  careers: careersSchema,
-  gallery: gallerySchema,
-} as const;
+/** The collections whose entries are JSON files (the MDX ones are checked by the build and translations.test.ts). */
+const jsonCollections = Object.values(COLLECTIONS).filter((collection) => collection.files === 'json');
+
+describe('the collections', () => {
+  it('are the site content folders, each named once', () => {
+    expect(Object.fromEntries(Object.entries(COLLECTIONS).map(([name, { folder, files }]) => [name, `content/${folder}/*.${files}`]))).toEqual({
+      events: 'content/events/*.json',
+      blog: 'content/blog/*.mdx',
+      faq: 'content/faq/*.json',
+      programs: 'content/programs/*.mdx',
+      staff: 'content/staff/*.json',
+      values: 'content/values/*.json',
+      testimonials: 'content/testimonials/*.json',
+      home: 'content/home/*.json',
+      volunteerOpportunities: 'content/volunteer-opportunities/*.json',
+      plannedGiving: 'content/planned-giving/*.json',
+      careers: 'content/careers/*.json',
+      gallery: 'content/gallery/*.json',
+      guides: 'content/guides/*.mdx',
+      legal: 'content/legal/*.mdx',
+    });
+  });
+});
 
 describe('the committed JSON content matches its schemas', () => {
-  for (const [folder, schema] of Object.entries(jsonCollections)) {
+  for (const { folder, schema } of jsonCollections) {
     it(`content/${folder}`, () => {
       const files = readdirSync(join(root, 'content', folder)).filter((file) => file.endsWith('.json'));
       expect(files.length).toBeGreaterThan(0);

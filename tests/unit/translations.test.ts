@@ -3,43 +3,13 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  blogPostSchema,
-  careersSchema,
-  eventSchema,
-  faqSchema,
-  gallerySchema,
-  guideSchema,
-  homeSchema,
-  legalSchema,
-  plannedGivingSchema,
-  programSchema,
-  staffSchema,
-  testimonialSchema,
-  validateEntry,
-  valueSchema,
-  volunteerOpportunitySchema,
-} from '../../src/lib/content-schemas.ts';
+import { COLLECTIONS, validateEntry } from '../../src/lib/content-schemas.ts';
 import { TRANSLATED_LANGS } from '../../src/lib/i18n/languages.ts';
 import { UNTRANSLATED } from '../../src/lib/i18n/untranslated.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const folders: Record<string, z.ZodType> = {
-  events: eventSchema,
-  blog: blogPostSchema,
-  faq: faqSchema,
-  programs: programSchema,
-  staff: staffSchema,
-  values: valueSchema,
-  testimonials: testimonialSchema,
-  home: homeSchema,
-  'volunteer-opportunities': volunteerOpportunitySchema,
-  'planned-giving': plannedGivingSchema,
-  careers: careersSchema,
-  gallery: gallerySchema,
-  guides: guideSchema,
-  legal: legalSchema,
-};
+/** Each collection's folder under content/ and its schema. */
+const folders: Record<string, z.ZodType> = Object.fromEntries(Object.values(COLLECTIONS).map(({ folder, schema }) => [folder, schema]));
 
 const entryFiles = (folder: string) => readdirSync(join(root, 'content', folder)).filter((file) => /\.(json|mdx)$/.test(file));
 

@@ -3,7 +3,6 @@
  * to the SQLite file, or the PostgreSQL pool), with the username and admin plugins and email
  * codes for a forgotten password. See STAFF.md for why each setting is what it is.
  */
-import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, genericOAuth, username } from 'better-auth/plugins';
@@ -11,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../../src/lib/password-policy.ts';
 import { trustedForwardedValue } from '../client-address.ts';
 import type { ApiConfig } from '../config.ts';
+import { storedSecret } from '../db/app-secrets.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { confirmationCodeMail, resetCodeMail } from './mails.ts';
@@ -55,15 +55,7 @@ const SECRET_NAME = 'staff-auth-secret';
 
 /** SECRET_KEY when set; otherwise a random key created once and kept in the database for every instance. */
 export async function authSecret(db: Kysely<Database>, secretKey?: string): Promise<string> {
-  if (secretKey) return secretKey;
-  const existing = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
-  if (existing) return existing.value;
-  await db
-    .insertInto('app_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  return (await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow()).value;
+  return secretKey || storedSecret(db, SECRET_NAME);
 }
 
 export interface StaffAuthDeps {

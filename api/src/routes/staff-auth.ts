@@ -12,18 +12,18 @@
  *   /api/auth/two-factor/*                 second factors: set-up and the sign-in step (two-factor.ts)
  */
 import { APIError } from 'better-auth/api';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { validator } from 'hono/validator';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
-import { authHeaders, currentStaff } from '../auth/guard.ts';
+import { authHeaders, type StaffEnv } from '../auth/guard.ts';
+import { LOGIN_PAGE, copyCookies, readBody, signedIn } from '../auth/http.ts';
 import { NOT_CONFIRMED_CODE } from '../auth/self-service.ts';
 import { clientAddress } from '../client-address.ts';
 import type { Services } from '../services.ts';
+import { isFormPost, mediaType } from '../submission.ts';
 import { nextAfterSignIn, twoFactorRoutes } from './two-factor.ts';
-
-const BODY_LIMIT = 8 * 1024;
-const LOGIN_PAGE = '/admin/login';
 
 type Forwarded = { session: 'none' | 'any' | 'password-set' };
 const FORWARDED: Record<string, Forwarded> = {
@@ -34,115 +34,113 @@ const FORWARDED: Record<string, Forwarded> = {
   '/email-otp/reset-password': { session: 'none' },
 };
 
-export function mediaType(c: Context): string {
-  return (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-}
+type SignInStatus = 200 | 400 | 401 | 403 | 429;
 
-export async function readBody(c: Context): Promise<string | null> {
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > BODY_LIMIT) return null;
-  const text = await c.req.text().catch(() => null);
-  return text !== null && text.length <= BODY_LIMIT ? text : null;
-}
+/** The sign-in's answer: JSON to the island, a 303 to the login page's `page` for a plain form post. */
+const answer = (c: Context, status: SignInStatus, body: Record<string, unknown>, page: string) => (isFormPost(c) ? c.redirect(page, 303) : c.json(body, status));
 
-export function copyCookies(from: Response, c: Context) {
-  for (const cookie of from.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-}
+/**
+ * Hono's validator for the sign-in's body: JSON from the island, or the login page's plain form
+ * post before hydration; anything else 415, over 8 KB 413, JSON that does not parse 400. Both
+ * fields are required (the username trimmed, the password as typed).
+ */
+type Credentials = { username: string; password: string };
 
-/** The sign-in: JSON from the island, or the login page's plain form post before hydration. */
-function signInRoute(services: Services) {
-  const { auth, throttle } = services.staff;
-  return async (c: Context) => {
-    const type = mediaType(c);
-    const isForm = type === 'application/x-www-form-urlencoded';
-    if (!isForm && type !== 'application/json') return c.json({ message: MESSAGES.unsupportedType }, 415);
-    const text = await readBody(c);
-    if (text === null) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
-    let fields: Record<string, unknown>;
-    try {
-      fields = isForm ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as Record<string, unknown>);
-    } catch {
-      return c.json({ message: MESSAGES.badEncoding }, 400);
-    }
+function signInBody(): MiddlewareHandler<StaffEnv, string, { in: { json: Credentials }; out: { json: Credentials } }> {
+  const validate = validator('json', async (json: unknown, c) => {
+    // A form post's fields are read here from its text (the validator parses JSON only).
+    const fields = (isFormPost(c) ? Object.fromEntries(new URLSearchParams(await c.req.text())) : json) as Record<string, unknown> | null;
     const username = typeof fields?.username === 'string' ? fields.username.trim() : '';
     const password = typeof fields?.password === 'string' ? fields.password : '';
-    const answer = (status: 200 | 400 | 401 | 403 | 429, body: Record<string, unknown>, page: string) =>
-      isForm ? c.redirect(page, 303) : c.json(body, status);
-
-    if (!username || !password) {
-      const issues = [
-        ...(username ? [] : [{ path: 'username', message: MESSAGES.fieldRequired }]),
-        ...(password ? [] : [{ path: 'password', message: MESSAGES.fieldRequired }]),
-      ];
-      return answer(400, { message: MESSAGES.invalidInput, issues }, `${LOGIN_PAGE}?error=required`);
+    if (username && password) return { username, password } satisfies Credentials;
+    const issues = [
+      ...(username ? [] : [{ path: 'username', message: MESSAGES.fieldRequired }]),
+      ...(password ? [] : [{ path: 'password', message: MESSAGES.fieldRequired }]),
+    ];
+    return answer(c, 400, { message: MESSAGES.invalidInput, issues }, `${LOGIN_PAGE}?error=required`);
+  });
+  return async (c, next) => {
+    const type = mediaType(c);
+    if (type !== 'application/x-www-form-urlencoded' && type !== 'application/json') return c.json({ message: MESSAGES.unsupportedType }, 415);
+    const text = await readBody(c);
+    if (text === null) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
+    if (type === 'application/json') {
+      try {
+        // The validator's c.req.json() reads this value, not the body again.
+        c.req.bodyCache.json = Promise.resolve(JSON.parse(text)) as never;
+      } catch {
+        return c.json({ message: MESSAGES.badEncoding }, 400);
+      }
     }
-
-    const account = username.toLowerCase().slice(0, 100);
-    const address = clientAddress(c, services.config.trustProxy);
-    const lock = await throttle.check(account, address);
-    if (lock) {
-      c.header('Retry-After', String(lock.retryAfterSeconds));
-      const message = lock.scope === 'account' ? STAFF_TEXT.lockedOut : STAFF_TEXT.tooManyAttempts;
-      return answer(429, { message, code: 'locked', retryAfter: lock.retryAfterSeconds }, `${LOGIN_PAGE}?error=locked`);
-    }
-
-    const response = (await auth.api
-      .signInUsername({ body: { username, password, rememberMe: true }, headers: authHeaders(c, services), asResponse: true })
-      // A refusal from a plugin's hook (self-service.ts: not confirmed yet) is thrown rather than answered.
-      .catch((error: unknown) => {
-        if (error instanceof APIError) return Response.json(error.body, { status: error.statusCode });
-        throw error;
-      })) as Response;
-
-    if (response.ok) {
-      copyCookies(response, c);
-      const signedIn = (await response.json()) as {
-        twoFactorRedirect?: boolean;
-        user?: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean; emailVerified?: boolean };
-      };
-      // A second factor is on: the failure count is cleared only once the code is right too.
-      if (signedIn.twoFactorRedirect || !signedIn.user) return answer(200, { next: 'two-factor', redirect: `${LOGIN_PAGE}?step=two-factor` }, `${LOGIN_PAGE}?step=two-factor`);
-      await throttle.clearAccount(account);
-      const { next, redirect } = nextAfterSignIn(signedIn.user, services.config.requireAdminMfa);
-      return answer(200, { next, redirect }, redirect);
-    }
-    const problem = (await response.json().catch(() => ({}))) as { code?: string };
-    if (response.status === 403 && problem.code === NOT_CONFIRMED_CODE) {
-      // The right password of an account whose sign-up code was never entered (self-service.ts).
-      const { email } = problem as { email?: string };
-      return answer(403, { message: SELF_SERVICE_TEXT.notConfirmed, code: 'not-confirmed', next: 'confirm-sign-up', email }, `${LOGIN_PAGE}?step=confirm-sign-up`);
-    }
-    if (response.status === 403 && problem.code === 'BANNED_USER') {
-      return answer(403, { message: STAFF_TEXT.accountDisabled, code: 'disabled' }, `${LOGIN_PAGE}?error=disabled`);
-    }
-    if (response.status === 401 || response.status === 422 || response.status === 400) {
-      await throttle.recordFailure(account, address);
-      return answer(401, { message: STAFF_TEXT.invalidCredentials, code: 'invalid' }, `${LOGIN_PAGE}?error=invalid`);
-    }
-    if (response.status === 429) {
-      c.header('Retry-After', response.headers.get('X-Retry-After') ?? '60');
-      return answer(429, { message: STAFF_TEXT.tooManyAttempts, code: 'locked' }, `${LOGIN_PAGE}?error=locked`);
-    }
-    throw new Error(`sign-in answered ${response.status} ${problem.code ?? ''}`);
+    return (await validate(c as never, next)) as Response | void;
   };
 }
 
 export function staffAuthRoutes(services: Services) {
-  const { auth } = services.staff;
-  const app = new Hono();
-  app.post('/sign-in/username', signInRoute(services));
-  app.route('/two-factor', twoFactorRoutes(services));
+  const { auth, throttle } = services.staff;
+  // Chained, so the routes' types reach AppType and the typed client.
+  const app = new Hono<StaffEnv>()
+    .post('/sign-in/username', signInBody(), async (c) => {
+      const { username, password } = c.req.valid('json');
+      const account = username.toLowerCase().slice(0, 100);
+      const address = clientAddress(c, services.config.trustProxy);
+      const lock = await throttle.check(account, address);
+      if (lock) {
+        c.header('Retry-After', String(lock.retryAfterSeconds));
+        const message = lock.scope === 'account' ? STAFF_TEXT.lockedOut : STAFF_TEXT.tooManyAttempts;
+        return answer(c, 429, { message, code: 'locked', retryAfter: lock.retryAfterSeconds }, `${LOGIN_PAGE}?error=locked`);
+      }
+
+      const response = (await auth.api
+        .signInUsername({ body: { username, password, rememberMe: true }, headers: authHeaders(c, services), asResponse: true })
+        // A refusal from a plugin's hook (self-service.ts: not confirmed yet) is thrown rather than answered.
+        .catch((error: unknown) => {
+          if (error instanceof APIError) return Response.json(error.body, { status: error.statusCode });
+          throw error;
+        })) as Response;
+
+      if (response.ok) {
+        copyCookies(response, c);
+        const signedIn = (await response.json()) as {
+          twoFactorRedirect?: boolean;
+          user?: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean; emailVerified?: boolean };
+        };
+        // A second factor is on: the failure count is cleared only once the code is right too.
+        if (signedIn.twoFactorRedirect || !signedIn.user) return answer(c, 200, { next: 'two-factor', redirect: `${LOGIN_PAGE}?step=two-factor` }, `${LOGIN_PAGE}?step=two-factor`);
+        await throttle.clearAccount(account);
+        const { next, redirect } = nextAfterSignIn(signedIn.user, services.config.requireAdminMfa);
+        return answer(c, 200, { next, redirect }, redirect);
+      }
+      const problem = (await response.json().catch(() => ({}))) as { code?: string };
+      if (response.status === 403 && problem.code === NOT_CONFIRMED_CODE) {
+        // The right password of an account whose sign-up code was never entered (self-service.ts).
+        const { email } = problem as { email?: string };
+        return answer(c, 403, { message: SELF_SERVICE_TEXT.notConfirmed, code: 'not-confirmed', next: 'confirm-sign-up', email }, `${LOGIN_PAGE}?step=confirm-sign-up`);
+      }
+      if (response.status === 403 && problem.code === 'BANNED_USER') {
+        return answer(c, 403, { message: STAFF_TEXT.accountDisabled, code: 'disabled' }, `${LOGIN_PAGE}?error=disabled`);
+      }
+      if (response.status === 401 || response.status === 422 || response.status === 400) {
+        await throttle.recordFailure(account, address);
+        return answer(c, 401, { message: STAFF_TEXT.invalidCredentials, code: 'invalid' }, `${LOGIN_PAGE}?error=invalid`);
+      }
+      if (response.status === 429) {
+        c.header('Retry-After', response.headers.get('X-Retry-After') ?? '60');
+        return answer(c, 429, { message: STAFF_TEXT.tooManyAttempts, code: 'locked' }, `${LOGIN_PAGE}?error=locked`);
+      }
+      throw new Error(`sign-in answered ${response.status} ${problem.code ?? ''}`);
+    })
+    .route('/two-factor', twoFactorRoutes(services));
+  // Outside the chain: Better Auth's own paths are forwarded as they are, and an `all` route's
+  // answer would join every method's type in the client.
   app.all('/*', async (c) => {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
     const rule = FORWARDED[path];
     if (!rule || c.req.method !== 'POST') return c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
     if (mediaType(c) !== 'application/json') return c.json({ message: MESSAGES.unsupportedType }, 415);
     if (rule.session !== 'none') {
-      const staff = await currentStaff(c, services);
-      if (!staff) return c.json({ message: STAFF_TEXT.signInRequired, code: 'signed-out' }, 401);
-      if (rule.session === 'password-set' && staff.user.mustChangePassword) {
-        return c.json({ message: STAFF_TEXT.passwordChangeRequired, code: 'password-change-required' }, 403);
-      }
+      const refused = await signedIn(services, rule.session)(c, async () => {});
+      if (refused) return refused;
     }
     const body = await readBody(c);
     if (body === null) return c.json({ message: MESSAGES.bodyTooLarge }, 413);

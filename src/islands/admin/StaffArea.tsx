@@ -5,13 +5,12 @@
  * hint kept for the screens: it opens nothing.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { BETTER_AUTH_PATHS, JSON_REQUEST, api } from '../../lib/api-client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert } from '../form-kit/frame.tsx';
 import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
-import { JSON_REQUEST } from './inbox/staff-api.ts';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
@@ -85,7 +84,7 @@ export default function StaffArea() {
 
   async function logout() {
     setLoggingOut(true);
-    await staffPost('/api/auth/sign-out', {});
+    await staffPost(BETTER_AUTH_PATHS.signOut, {});
     leave('/admin/login');
   }
 
@@ -179,7 +178,7 @@ function AccountPanel({ me }: { me: Me }) {
     if (!current || !newPassword.valid) return;
     setBusy(true);
     setNotice(null);
-    const answer = await staffPost('/api/auth/change-password', { currentPassword: current, newPassword: newPassword.state.password });
+    const answer = await staffPost(BETTER_AUTH_PATHS.changePassword, { currentPassword: current, newPassword: newPassword.state.password });
     setBusy(false);
     if (answer.status === 200) {
       setCurrent('');
@@ -196,7 +195,7 @@ function AccountPanel({ me }: { me: Me }) {
 
   async function signOutEverywhere() {
     setSigningOutEverywhere(true);
-    const answer = await staffPost('/api/auth/revoke-sessions', {});
+    const answer = await staffPost(BETTER_AUTH_PATHS.revokeSessions, {});
     if (answer.status === 200 || answer.status === 401) return leave('/admin/login');
     setSigningOutEverywhere(false);
     setNotice({ tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });

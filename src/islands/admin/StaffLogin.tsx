@@ -4,13 +4,14 @@
  * a real form that posts to the API before hydration; the API answers it with a 303.
  */
 import { useEffect, useRef, useState, type SubmitEvent, type MouseEvent } from 'react';
+import { BETTER_AUTH_PATHS, JSON_REQUEST, api } from '../../lib/api-client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Field } from '../form-kit/fields.tsx';
 import { Alert } from '../form-kit/frame.tsx';
 import { useHydrated } from '../form-kit/hydration.ts';
 import { CodeStep } from './CodeStep.tsx';
-import { BackToSignIn, CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
+import { CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, StepForm, SubmitButton, setAdminHint, staffCall, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 import { SELF_SERVICE_TEXT, socialErrorText } from '../../lib/self-service-messages.ts';
@@ -18,7 +19,7 @@ import * as SelfService from './sign-up/index.ts';
 
 type Step = 'sign-in' | 'new-password' | 'forgot' | 'reset' | 'two-factor' | 'setup-two-factor' | SelfService.SelfServiceStep;
 
-const SIGN_IN_ENDPOINT = '/api/auth/sign-in/username';
+const signInEndpoint = api.auth['sign-in'].username;
 const ERROR_TEXT: Record<string, string> = {
   invalid: STAFF_TEXT.invalidCredentials,
   locked: STAFF_TEXT.lockedOut,
@@ -107,7 +108,7 @@ export default function StaffLogin() {
     if (Object.keys(errors).length) return;
     setBusy(true);
     setNotice(null);
-    const answer = await staffPost(SIGN_IN_ENDPOINT, { username: username.trim(), password });
+    const answer = await staffCall(() => signInEndpoint.$post({ json: { username: username.trim(), password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 200 && answer.body.next === 'admin') {
       setAdminHint(true);
@@ -136,7 +137,7 @@ export default function StaffLogin() {
       // As the hosted widget does: a new code goes out and the confirmation screen opens.
       const address = typeof answer.body.email === 'string' ? answer.body.email : '';
       setPendingEmail(address);
-      if (address) void staffPost('/api/auth/resend-code', { email: address });
+      if (address) void staffCall(() => api.auth['resend-code'].$post({ json: { email: address } }, JSON_REQUEST));
       go('confirm-sign-up', { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
       return;
     }
@@ -151,7 +152,7 @@ export default function StaffLogin() {
     setFieldErrors(errors);
     if (!newPassword.valid || Object.keys(errors).length) return;
     setBusy(true);
-    const answer = await staffPost('/api/auth/change-password', { currentPassword, newPassword: newPassword.state.password });
+    const answer = await staffPost(BETTER_AUTH_PATHS.changePassword, { currentPassword, newPassword: newPassword.state.password });
     setBusy(false);
     if (answer.status === 200) {
       setCurrentPassword('');
@@ -177,7 +178,7 @@ export default function StaffLogin() {
     }
     setFieldErrors({});
     setBusy(true);
-    const answer = await staffPost('/api/auth/email-otp/request-password-reset', { email: email.trim() });
+    const answer = await staffPost(BETTER_AUTH_PATHS.requestPasswordReset, { email: email.trim() });
     setBusy(false);
     if (answer.status === 200) {
       if (step !== 'reset') go('reset');
@@ -195,7 +196,7 @@ export default function StaffLogin() {
     setFieldErrors(errors);
     if (!newPassword.valid || Object.keys(errors).length) return;
     setBusy(true);
-    const answer = await staffPost('/api/auth/email-otp/reset-password', { email: email.trim(), otp: code.trim(), password: newPassword.state.password });
+    const answer = await staffPost(BETTER_AUTH_PATHS.resetPassword, { email: email.trim(), otp: code.trim(), password: newPassword.state.password });
     setBusy(false);
     if (answer.status === 200) {
       setCode('');
@@ -228,7 +229,7 @@ export default function StaffLogin() {
     return (
       <RequiredSetup
         onDone={() => afterSecondStep('admin')}
-        onSignedOut={() => void staffPost('/api/auth/sign-out', {}).then(() => go('sign-in'))}
+        onSignedOut={() => void staffPost(BETTER_AUTH_PATHS.signOut, {}).then(() => go('sign-in'))}
       />
     );
   }
@@ -270,7 +271,7 @@ export default function StaffLogin() {
         <form
           className="sipa-form staff-form"
           method="post"
-          action={SIGN_IN_ENDPOINT}
+          action={signInEndpoint.$path()}
           noValidate={hydrated}
           onSubmit={signIn}
           {...(tabs ? { id: SelfService.TAB_PANEL_ID, role: 'tabpanel', 'aria-labelledby': 'staff-tab-sign-in' } : {})}
@@ -299,7 +300,7 @@ export default function StaffLogin() {
       {step === 'sign-in' ? social : null}
 
       {step === 'new-password' ? (
-        <form className="sipa-form staff-form" noValidate onSubmit={changePassword}>
+        <StepForm onSubmit={changePassword} busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} onBack={() => go('sign-in')}>
           {!currentPassword || fieldErrors.currentPassword ? (
             <CurrentPasswordField
               id="staff-current"
@@ -311,22 +312,14 @@ export default function StaffLogin() {
             />
           ) : null}
           <NewPasswordFields idPrefix="staff-new" flow={newPassword} />
-          <SubmitButton busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} />
-          <p className="staff-links">
-            <BackToSignIn onBack={() => go('sign-in')} />
-          </p>
-        </form>
+        </StepForm>
       ) : null}
 
       {step === 'forgot' ? (
-        <form className="sipa-form staff-form" noValidate onSubmit={sendCode}>
+        <StepForm onSubmit={sendCode} busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} onBack={() => go('sign-in')}>
           <p className="staff-lead">We will send a 6-digit code to the email address of your staff account.</p>
           <EmailField id="staff-email" value={email} onValue={setEmail} error={fieldErrors.email} />
-          <SubmitButton busy={busy} idle={STAFF_TEXT.sendCode} working={STAFF_TEXT.sending} />
-          <p className="staff-links">
-            <BackToSignIn onBack={() => go('sign-in')} />
-          </p>
-        </form>
+        </StepForm>
       ) : null}
 
       {step === 'reset' ? (

@@ -3,7 +3,8 @@
  * the policy's live messages (shown once a field has been touched), and the buttons and links
  * every staff form has.
  */
-import { useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SubmitEvent } from 'react';
+import type { BETTER_AUTH_PATHS } from '../../lib/api-client.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { Field } from '../form-kit/fields.tsx';
@@ -26,21 +27,24 @@ export interface StaffAnswer {
   body: { message?: string; code?: string; next?: string; redirect?: string; issues?: Array<{ path: string; message: string }> } & Record<string, unknown>;
 }
 
-/** POSTs JSON to the staff API. A network failure is status 0. */
-export async function staffPost(path: string, body: unknown): Promise<StaffAnswer> {
+/**
+ * One call of the staff API through the typed client, e.g.
+ * `staffCall(() => api.auth['resend-code'].$post({ json: { email } }, JSON_REQUEST))`. A network
+ * failure is status 0.
+ */
+export async function staffCall(send: () => Promise<{ status: number; json(): Promise<unknown> }>): Promise<StaffAnswer> {
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify(body),
-    });
+    const response = await send();
     const payload = (await response.json().catch(() => ({}))) as StaffAnswer['body'];
     return { status: response.status, body: payload ?? {} };
   } catch {
     return { status: 0, body: {} };
   }
 }
+
+/** POSTs JSON to one of Better Auth's own endpoints (BETTER_AUTH_PATHS), which the typed client does not know. */
+export const staffPost = (path: (typeof BETTER_AUTH_PATHS)[keyof typeof BETTER_AUTH_PATHS], body: unknown): Promise<StaffAnswer> =>
+  staffCall(() => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) }));
 
 export const NETWORK_PROBLEM = 'Something went wrong. Please try again later.';
 
@@ -218,6 +222,33 @@ export function BackToSignIn({ onBack }: { onBack: () => void }) {
     >
       {STAFF_TEXT.backToSignIn}
     </a>
+  );
+}
+
+/** A sign-in step's form: its fields, the submit button, and "Back to Sign In" under it. */
+export function StepForm({
+  onSubmit,
+  busy,
+  idle,
+  working,
+  onBack,
+  children,
+}: {
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  idle: string;
+  working: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className="sipa-form staff-form" noValidate onSubmit={onSubmit}>
+      {children}
+      <SubmitButton busy={busy} idle={idle} working={working} />
+      <p className="staff-links">
+        <BackToSignIn onBack={onBack} />
+      </p>
+    </form>
   );
 }
 

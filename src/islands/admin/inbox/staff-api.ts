@@ -3,7 +3,9 @@
  * session cookie, JSON back. A 401 means the session ended: the panels send the browser to the
  * sign-in page.
  */
-import type { ClientRequestOptions, ClientResponse } from 'hono/client';
+import type { ClientResponse } from 'hono/client';
+
+export { JSON_REQUEST } from '../../../lib/api-client.ts';
 
 export type Issue = { path: string; message: string };
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string; issues?: Issue[] };
@@ -20,9 +22,6 @@ async function read<T>(response: Response): Promise<Answer<T>> {
   if (response.ok) return { ok: true, data: body as T };
   return { ok: false, status: response.status, message: body.message ?? NETWORK_PROBLEM, issues: body.issues };
 }
-
-/** What the panels ask the typed client to send with every request: JSON back, the session cookie. */
-export const JSON_REQUEST = { headers: { Accept: 'application/json' }, init: { credentials: 'same-origin' } } satisfies ClientRequestOptions;
 
 /** The body of a route's successful answers, as the typed client knows it. */
 export type OkBody<R> = R extends ClientResponse<infer T, number, 'json'> ? (R['ok'] extends false ? never : T) : never;

@@ -8,7 +8,8 @@ import { MESSAGES } from '../../../lib/messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { CodeStep } from '../CodeStep.tsx';
-import { EmailField, NETWORK_PROBLEM, staffPost, type Notice } from '../staff-kit.tsx';
+import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
+import { EmailField, NETWORK_PROBLEM, staffCall, type Notice } from '../staff-kit.tsx';
 
 export function ConfirmSignUp({
   email: knownEmail,
@@ -42,7 +43,7 @@ export function ConfirmSignUp({
     if (!check()) return;
     setPending(true);
     onNotice(null);
-    const answer = await staffPost('/api/auth/confirm-sign-up', { email: email.trim(), code: code.trim() });
+    const answer = await staffCall(() => api.auth['confirm-sign-up'].$post({ json: { email: email.trim(), code: code.trim() } }, JSON_REQUEST));
     if (answer.status === 200 && answer.body.next === 'admin') {
       onNotice({ tone: 'success', text: SELF_SERVICE_TEXT.confirmed });
       location.assign('/admin');
@@ -63,7 +64,7 @@ export function ConfirmSignUp({
       return;
     }
     setResending(true);
-    const answer = await staffPost('/api/auth/resend-code', { email: email.trim() });
+    const answer = await staffCall(() => api.auth['resend-code'].$post({ json: { email: email.trim() } }, JSON_REQUEST));
     setResending(false);
     if (answer.status === 409) {
       onSignIn({ tone: 'success', text: answer.body.message ?? SELF_SERVICE_TEXT.alreadyConfirmed });

@@ -5,10 +5,11 @@
  * exists, and reads Creating Account while the server works.
  */
 import { useState, type SubmitEvent } from 'react';
+import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, OPTIONAL_ATTRIBUTES, checkSignUp, sendableAttributes } from '../../../lib/sign-up.ts';
 import { Field } from '../../form-kit/fields.tsx';
-import { NETWORK_PROBLEM, PasswordField, SubmitButton, staffPost } from '../staff-kit.tsx';
+import { NETWORK_PROBLEM, PasswordField, SubmitButton, staffCall } from '../staff-kit.tsx';
 
 type Values = { username: string; email: string; dial_code: string; phone_number: string; password: string; confirm_password: string };
 const EMPTY: Values = { username: '', email: '', dial_code: DEFAULT_DIAL_CODE, phone_number: '', password: '', confirm_password: '' };
@@ -40,7 +41,7 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
     setPending(true);
     onProblem(null);
     // Only standard attributes or custom: ones are sent, trimmed; passwords as typed.
-    const answer = await staffPost('/api/auth/sign-up', {
+    const json = {
       username: values.username.trim(),
       email: values.email.trim(),
       dial_code: values.dial_code,
@@ -48,7 +49,8 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
       password: values.password,
       confirm_password: values.confirm_password,
       attributes: sendableAttributes(attributes),
-    });
+    };
+    const answer = await staffCall(() => api.auth['sign-up'].$post({ json }, JSON_REQUEST));
     setPending(false);
     if (answer.status === 201 && typeof answer.body.email === 'string') {
       onCreated(answer.body.email);

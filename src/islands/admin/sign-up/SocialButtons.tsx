@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
-import { NETWORK_PROBLEM, staffPost } from '../staff-kit.tsx';
+import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
+import { NETWORK_PROBLEM, staffCall } from '../staff-kit.tsx';
 
 const SUPPORTED = new Set(['amazon', 'apple', 'facebook', 'google']);
 
@@ -21,7 +22,7 @@ export function SocialButtons({ providers, onProblem }: { providers: Array<{ id:
       return;
     }
     setGoing(id);
-    const answer = await staffPost('/api/auth/sign-in/social', { provider: id });
+    const answer = await staffCall(() => api.auth['sign-in'].social.$post({ json: { provider: id } }, JSON_REQUEST));
     if (answer.status === 200 && typeof answer.body.url === 'string') {
       location.assign(answer.body.url);
       return;

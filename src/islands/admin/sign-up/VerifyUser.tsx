@@ -6,8 +6,12 @@ import { useState, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
+import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
 import { CodeStep } from '../CodeStep.tsx';
-import { NETWORK_PROBLEM, SubmitButton, staffPost, type Notice } from '../staff-kit.tsx';
+import { NETWORK_PROBLEM, SubmitButton, staffCall, type Notice } from '../staff-kit.tsx';
+
+/** Mails a code to the signed-in member's own address (the first and any later one). */
+const sendCode = () => staffCall(() => api.auth['verify-user'].send.$post({}, JSON_REQUEST));
 
 /** Where a finished (or skipped) verification goes: the staff area, whose gate decides the rest. */
 function finish() {
@@ -29,7 +33,7 @@ export function VerifyUser({ onSent, onNotice, onSignedOut }: { onSent: () => vo
     event.preventDefault();
     setPending(true);
     onNotice(null);
-    const answer = await staffPost('/api/auth/verify-user/send', {});
+    const answer = await sendCode();
     setPending(false);
     if (answer.status === 200) return onSent();
     if (answer.status === 401) return onSignedOut();
@@ -62,7 +66,7 @@ export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice
     setError('');
     setPending(true);
     onNotice(null);
-    const answer = await staffPost('/api/auth/verify-user/confirm', { code: code.trim() });
+    const answer = await staffCall(() => api.auth['verify-user'].confirm.$post({ json: { code: code.trim() } }, JSON_REQUEST));
     if (answer.status === 200) {
       onNotice({ tone: 'success', text: SELF_SERVICE_TEXT.verified });
       finish();
@@ -76,7 +80,7 @@ export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice
 
   async function resend() {
     setResending(true);
-    const answer = await staffPost('/api/auth/verify-user/send', {});
+    const answer = await sendCode();
     setResending(false);
     if (answer.status === 401) return onSignedOut();
     onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });

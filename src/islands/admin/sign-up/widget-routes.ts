@@ -2,8 +2,9 @@
  * The hosted widget's routes that the staff sign-in screen serves, and what happens to any other:
  * the spec's "an unknown widget route logs a warning and renders nothing".
  */
+import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
 
-/** What /api/auth/options says the server offers. */
+/** What GET /api/auth/options says the server offers. */
 export interface SignInOptions {
   signUp: boolean;
   social: Array<{ id: string; name: string }>;
@@ -13,7 +14,7 @@ export const NO_OPTIONS: SignInOptions = { signUp: false, social: [] };
 
 export async function loadSignInOptions(): Promise<SignInOptions> {
   try {
-    const response = await fetch('/api/auth/options', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const response = await api.auth.options.$get({}, JSON_REQUEST);
     if (!response.ok) return NO_OPTIONS;
     const body = (await response.json()) as Partial<SignInOptions>;
     return { signUp: body.signUp === true, social: Array.isArray(body.social) ? body.social : [] };

@@ -2,8 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
-import { Busy, NETWORK_PROBLEM, type Notice } from '../staff-kit.tsx';
-import { twoFactorPost, type TwoFactorStatus, statusOf } from './client.ts';
+import { JSON_REQUEST } from '../../../lib/api-client.ts';
+import { Busy, NETWORK_PROBLEM, staffCall, type Notice } from '../staff-kit.tsx';
+import { statusOf, twoFactorApi, type TwoFactorStatus } from './client.ts';
 import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';
 import { CancelButton, CodeField } from './PasswordStep.tsx';
 
@@ -21,7 +22,7 @@ export function EmailSetup({
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const first = useFirstCode({ check: (code) => twoFactorPost('/verify-otp', { code }), onVerified: (answer) => onDone(statusOf(answer)), onSignedOut });
+  const first = useFirstCode({ check: (code) => staffCall(() => twoFactorApi['verify-otp'].$post({ json: { code } }, JSON_REQUEST)), onVerified: (answer) => onDone(statusOf(answer)), onSignedOut });
   const codeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -31,7 +32,7 @@ export function EmailSetup({
   async function send() {
     setSending(true);
     setNotice(null);
-    const answer = await twoFactorPost('/send-otp');
+    const answer = await staffCall(() => twoFactorApi['send-otp'].$post({ json: {} }, JSON_REQUEST));
     setSending(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) {

@@ -5,9 +5,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT, groupedKey, secretOfUri } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
-import { NETWORK_PROBLEM } from '../staff-kit.tsx';
+import { JSON_REQUEST } from '../../../lib/api-client.ts';
+import { NETWORK_PROBLEM, staffCall } from '../staff-kit.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
-import { twoFactorPost, type TwoFactorStatus, statusOf } from './client.ts';
+import { statusOf, twoFactorApi, type TwoFactorStatus } from './client.ts';
 import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';
 import { CodeField, PasswordStep } from './PasswordStep.tsx';
 import { QrCode } from './QrCode.tsx';
@@ -39,7 +40,7 @@ export function TotpSetup({
   const stageRef = useRef<HTMLDivElement>(null);
   const secret = secretOfUri(uri);
   const first = useFirstCode({
-    check: (code) => twoFactorPost('/verify-totp', { code }),
+    check: (code) => staffCall(() => twoFactorApi['verify-totp'].$post({ json: { code } }, JSON_REQUEST)),
     onVerified: (answer) => {
       setStatus(statusOf(answer));
       onConfirmed?.(statusOf(answer));
@@ -56,7 +57,7 @@ export function TotpSetup({
     setBusy(true);
     setError('');
     setPasswordError(undefined);
-    const answer = await twoFactorPost('/enable', { password });
+    const answer = await staffCall(() => twoFactorApi.enable.$post({ json: { password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) {

@@ -5,9 +5,10 @@
 import { useEffect, useState } from 'react';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
-import { NETWORK_PROBLEM, type Notice } from '../staff-kit.tsx';
+import { JSON_REQUEST } from '../../../lib/api-client.ts';
+import { NETWORK_PROBLEM, staffCall, type Notice } from '../staff-kit.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
-import { statusOf, twoFactorGet, twoFactorPost, type TwoFactorStatus } from './client.ts';
+import { statusOf, twoFactorApi, type TwoFactorStatus } from './client.ts';
 import { EmailSetup } from './EmailSetup.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
 import { TotpSetup } from './TotpSetup.tsx';
@@ -24,7 +25,7 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
 
   useEffect(() => {
     void (async () => {
-      const answer = await twoFactorGet('/status');
+      const answer = await staffCall(() => twoFactorApi.status.$get({}, JSON_REQUEST));
       if (answer.status === 401) return onSignedOut();
       if (answer.status === 200) setStatus(statusOf(answer));
       else setNotice({ tone: 'error', text: NETWORK_PROBLEM });
@@ -45,7 +46,7 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
   async function turnOff(method: TwoFactorMethod, password: string) {
     setBusy(true);
     setPasswordError(undefined);
-    const answer = await twoFactorPost('/turn-off', { method, password });
+    const answer = await staffCall(() => twoFactorApi['turn-off'].$post({ json: { method, password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) return finish(statusOf(answer), answer.body.message);
@@ -57,7 +58,7 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
   async function newCodes(password: string) {
     setBusy(true);
     setPasswordError(undefined);
-    const answer = await twoFactorPost('/generate-backup-codes', { password });
+    const answer = await staffCall(() => twoFactorApi['generate-backup-codes'].$post({ json: { password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200 && Array.isArray(answer.body.backupCodes)) {

@@ -4,12 +4,13 @@
  * code or a backup code, with "Trust this device for 30 days".
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { JSON_REQUEST } from '../../../lib/api-client.ts';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
-import { NETWORK_PROBLEM, ResendCodeButton, SubmitButton, type Notice } from '../staff-kit.tsx';
-import { methodsOf, twoFactorGet, twoFactorPost } from './client.ts';
+import { NETWORK_PROBLEM, ResendCodeButton, SubmitButton, staffCall, type Notice } from '../staff-kit.tsx';
+import { methodsOf, twoFactorApi } from './client.ts';
 import { CodeField } from './PasswordStep.tsx';
 import './two-factor.css';
 
@@ -22,7 +23,7 @@ const HEADINGS: Record<Exclude<Screen, 'loading'>, string> = {
   backup: TWO_FACTOR_TEXT.backupHeading,
 };
 const LEADS: Record<TwoFactorMethod | 'backup', string> = { totp: TWO_FACTOR_TEXT.totpLead, otp: TWO_FACTOR_TEXT.otpLead, backup: TWO_FACTOR_TEXT.backupLead };
-const ENDPOINTS: Record<TwoFactorMethod | 'backup', string> = { totp: '/verify-totp', otp: '/verify-otp', backup: '/verify-backup-code' };
+const VERIFIERS = { totp: twoFactorApi['verify-totp'], otp: twoFactorApi['verify-otp'], backup: twoFactorApi['verify-backup-code'] } satisfies Record<TwoFactorMethod | 'backup', unknown>;
 
 export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: string) => void; onRestart: (message: string) => void }) {
   const [screen, setScreen] = useState<Screen>('loading');
@@ -39,7 +40,7 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
 
   useEffect(() => {
     void (async () => {
-      const answer = await twoFactorGet('/challenge');
+      const answer = await staffCall(() => twoFactorApi.challenge.$get({}, JSON_REQUEST));
       if (answer.status !== 200) return onRestart(answer.status === 0 ? NETWORK_PROBLEM : TWO_FACTOR_TEXT.challengeExpired);
       const found = methodsOf(answer);
       setMethods(found);
@@ -54,7 +55,7 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
 
   async function sendCode(again: boolean) {
     setSending(true);
-    const answer = await twoFactorPost('/send-otp');
+    const answer = await staffCall(() => twoFactorApi['send-otp'].$post({ json: {} }, JSON_REQUEST));
     setSending(false);
     if (answer.status === 200) return setNotice(again ? { tone: 'success', text: TWO_FACTOR_TEXT.codeResent } : null);
     if (answer.status === 429 && answer.body.code === 'resend-too-soon') return setNotice({ tone: 'success', text: TWO_FACTOR_TEXT.resendTooSoon });
@@ -84,7 +85,7 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
     setCodeError(undefined);
     setNotice(null);
     setBusy(true);
-    const answer = await twoFactorPost(ENDPOINTS[screen], { code: code.trim(), trustDevice: trust });
+    const answer = await staffCall(() => VERIFIERS[screen].$post({ json: { code: code.trim(), trustDevice: trust } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 200 && typeof answer.body.next === 'string') return onSignedIn(answer.body.next);
     setCode('');
