@@ -19,7 +19,7 @@ export const GENERATED_EVENTS = 200;
 /** A copy of what the build reads, with node_modules linked rather than copied. */
 function projectCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sipa-build-scale-'));
-  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'project.inlang', 'content', 'public', 'src', 'scripts', 'api']) {
+  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'project.inlang', 'content', 'public', 'src', 'scripts', 'api', 'deploy']) {
     cpSync(join(root, entry), join(dir, entry), { recursive: true, filter: (path) => !path.includes(`${join('api', 'node_modules')}`) });
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
