@@ -9,6 +9,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { htmlPages, measurePage } from '../page-weight.ts';
+import { LANG_CODES, type Lang } from '../../src/lib/i18n/languages.ts';
+import { langOfPath } from '../../src/lib/i18n/paths.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 export const GENERATED_POSTS = 1000;
@@ -17,7 +19,7 @@ export const GENERATED_EVENTS = 200;
 /** A copy of what the build reads, with node_modules linked rather than copied. */
 function projectCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sipa-build-scale-'));
-  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'content', 'public', 'src', 'scripts', 'api']) {
+  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'project.inlang', 'content', 'public', 'src', 'scripts', 'api', 'deploy']) {
     cpSync(join(root, entry), join(dir, entry), { recursive: true, filter: (path) => !path.includes(`${join('api', 'node_modules')}`) });
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
@@ -81,6 +83,8 @@ function generateContent(dir: string): void {
 
 export interface BuildMeasure {
   pages: number;
+  /** Pages per language (English unprefixed, the others under /<code>/): English alone is the site before translations. */
+  pagesByLang: Record<Lang, number>;
   seconds: number;
   peakMb: number;
   blogHtmlGzip: number;
@@ -104,8 +108,11 @@ function build(dir: string): BuildMeasure {
   const pages = htmlPages(dist);
   const blog = measurePage('/blog', join(dist, 'blog', 'index.html'), dist);
   const index = join(dist, 'blog', 'search-index.json');
+  const pagesByLang = Object.fromEntries(LANG_CODES.map((lang) => [lang, 0])) as Record<Lang, number>;
+  for (const page of pages) pagesByLang[langOfPath(page.route)] += 1;
   return {
     pages: pages.length,
+    pagesByLang,
     seconds,
     peakMb: peakKb / 1024,
     blogHtmlGzip: blog.html.gzip,
@@ -132,13 +139,14 @@ export async function buildAtScale(): Promise<{ real: BuildMeasure; scaled: Buil
 export function buildAtScaleMarkdown({ real, scaled }: { real: BuildMeasure; scaled: BuildMeasure }): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const row = (label: string, m: BuildMeasure) =>
-    `| ${label} | ${m.pages} | ${m.seconds.toFixed(1)} | ${m.peakMb.toFixed(0)} | ${kb(m.blogHtmlGzip)} | ${kb(m.blogFirstFlightGzip)} | ${kb(m.blogJsGzip)} | ${m.indexKb.toFixed(0)} |`;
+    `| ${label} | ${m.pages} | ${LANG_CODES.map((lang) => m.pagesByLang[lang]).join(' / ')} | ${m.seconds.toFixed(1)} | ${m.peakMb.toFixed(0)} | ${kb(m.blogHtmlGzip)} | ${kb(m.blogFirstFlightGzip)} | ${kb(m.blogJsGzip)} | ${m.indexKb.toFixed(0)} |`;
   return [
     `\`npm run build\` (astro build and postbuild) in a temporary copy of the project; the larger one with ${GENERATED_POSTS} generated posts and ${GENERATED_EVENTS} generated events. ` +
-      'Peak memory is the largest resident set of the build (`/usr/bin/time`). /blog columns are gzipped; the search index is fetched only when a visitor first searches or filters.',
+      'Peak memory is the largest resident set of the build (`/usr/bin/time`). /blog columns are gzipped; the search index is fetched only when a visitor first searches or filters. ' +
+      `Every public page is built in each language (${LANG_CODES.join(', ')}); the English column is the page count of the site without its translations.`,
     '',
-    '| site | pages | build s | peak MB | /blog HTML gz KB | /blog first flight gz KB | /blog JS gz KB | search index KB (raw, on demand) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| site | pages | ${LANG_CODES.join(' / ')} | build s | peak MB | /blog HTML gz KB | /blog first flight gz KB | /blog JS gz KB | search index KB (raw, on demand) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     row('real content', real),
     row(`+${GENERATED_POSTS} posts, +${GENERATED_EVENTS} events`, scaled),
   ].join('\n');

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Opens `route` and waits until the page is whole: loaded, and every island hydrated. Most islands
+ * wait until they are on screen, so the window is made as tall as the page for the wait (a window
+ * that tall shows them all), then set to `height`. With `fallbackFont` the Figtree files are
+ * refused: a phone on a slow network keeps the fallback font (font-display: optional), which may
+ * be wider than Figtree, and the page must fit in either.
+ */
+export async function openWholePage(page: Page, route: string, { height = 900, fallbackFont = false } = {}): Promise<void> {
+  if (fallbackFont) await page.route('**/*.woff2', (font) => font.abort());
+  await page.goto(route);
+  // Without a session the staff area sends the visitor on to its sign-in screen: that is the page.
+  if (route === '/admin') await page.waitForURL(/\/admin\/login$/);
+  await page.waitForLoadState('load');
+  const width = page.viewportSize()!.width;
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.min(Math.max(pageHeight, height), 16_000) });
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  await page.setViewportSize({ width, height });
+}
+
+/** How wide the page is: more than the window's width means it scrolls sideways. */
+export function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
