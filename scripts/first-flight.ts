@@ -6,8 +6,6 @@
  * - its inline scripts (Astro's island runtime, 4 KB on every page with an island, and small page
  *   modules) move to content-named files under _astro/, cached once for the whole site; any other
  *   inline script stays where it is, with its hash in the policy;
- * - its scripts (those files and its module scripts) start at its first frame, from one small
- *   inline loader at the end of the body (afterPaintLoader), not while it is still painting;
  * - its Content-Security-Policy <meta> lists only the hashes of the inline styles that page holds
  *   (Astro writes the hashes of every page of the site into every page).
  * Pure string work over dist/, run by scripts/postbuild.ts after `astro build`.
@@ -139,23 +137,8 @@ export interface FirstFlightResult {
 }
 
 /**
- * The inline script that starts the page's scripts at its first frame, in their order, each as a
- * module (the island runtime too: its parts are self-contained arrow functions). None of them
- * draws the page (the shell's behaviour, the carousel, the islands' runtime), so they need not
- * compete for the link with the font and the LCP image: Lighthouse's simulation counts every
- * request that ended before the LCP paint, and a module's imports add a round trip each. Started
- * from requestAnimationFrame, they run right after that first paint, or at the load event if no
- * frame came before it; a script element inserted before the load event still delays it, as
- * before, and `async = false` keeps their order.
- */
-export function afterPaintLoader(scripts: readonly string[]): string {
-  // The load event starts them where no frame came first (a paused clock fakes requestAnimationFrame).
-  return `let d;const g=()=>{if(d)return;d=1;for(const s of${JSON.stringify(scripts)}){const e=document.createElement("script");e.type="module";e.async=!1;e.src=s;document.body.append(e)}};requestAnimationFrame(g);addEventListener("load",g)`;
-}
-
-/**
- * Rewrites one page: stylesheets inlined and pruned, scripts started after the first paint, the CSP
- * meta narrowed to the page's own inline code. `scripts` are the texts of every JS file the page loads (page-weight.ts finds them).
+ * Rewrites one page: stylesheets inlined and pruned, the CSP meta narrowed to the page's own
+ * inline code. `scripts` are the texts of every JS file the page loads (page-weight.ts finds them).
  */
 export function rewritePage(html: string, dist: string, scripts: readonly string[]): FirstFlightResult {
   const usable = usableClassNames(html, scripts);
@@ -176,38 +159,25 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
   };
   // Astro's island runtime and its hydration directives: classic scripts that must run in their
   // order (the runtime reads the global the first directive creates). They go into one file, in
-  // that order.
+  // that order, loaded `async` where the first stood: as early as before, and never waiting for
+  // the page's module scripts.
   const runtime = [...rewritten.matchAll(INLINE_CODE)].filter(
     ([, tag, attributes, code]) => tag === 'script' && !/\b(src|type)=/.test(attributes!) && /\bAstro\b/.test(code!),
   );
-  const afterPaint: string[] = [];
   if (runtime.length) {
-    afterPaint.push(external(runtime.map((m) => m[3]).join('\n')));
+    const src = external(runtime.map((m) => m[3]).join('\n'));
     let out = '';
     let cursor = 0;
-    for (const m of runtime) {
-      out += rewritten.slice(cursor, m.index!);
+    runtime.forEach((m, i) => {
+      out += rewritten.slice(cursor, m.index!) + (i === 0 ? `<script src="${src}" async></script>` : '');
       cursor = m.index! + m[0].length;
-    }
+    });
     rewritten = out + rewritten.slice(cursor);
   }
-  // The page's module scripts (inline ones moved to module files first) in document order.
-  rewritten = rewritten.replace(INLINE_CODE, (element, tag: string, attributes: string, code: string) => {
-    if (tag !== 'script') return element;
-    if (code.trim() && /^\s*type="module"\s*$/.test(attributes)) {
-      afterPaint.push(external(code));
-      return '';
-    }
-    const src = !code.trim() && attributes.match(/^\s*type="module" src="(\/[^"]+\.js)"\s*$/)?.[1];
-    if (!src) return element;
-    afterPaint.push(src);
-    return '';
-  });
-  if (afterPaint.length) {
-    const loader = `<script>${afterPaintLoader(afterPaint)}</script>`;
-    const end = rewritten.lastIndexOf('</body>');
-    rewritten = end === -1 ? rewritten + loader : rewritten.slice(0, end) + loader + rewritten.slice(end);
-  }
+  // Inline module scripts keep their semantics as module files (both run after parsing, in order).
+  rewritten = rewritten.replace(INLINE_CODE, (element, tag: string, attributes: string, code: string) =>
+    tag === 'script' && code.trim() && /^\s*type="module"\s*$/.test(attributes) ? `<script type="module" src="${external(code)}"></script>` : element,
+  );
   const hashes = { script: new Set<string>(), style: new Set<string>() };
   for (const [, tag, attributes, code] of rewritten.matchAll(INLINE_CODE)) {
     if (!code!.trim() || /\bsrc=|type="application\/ld\+json"/.test(attributes!)) continue; // nothing inline to run

@@ -94,8 +94,7 @@ export function measurePage(route: string, file: string, dir = distDir): PageWei
     .filter((m) => !/application\/ld\+json/i.test(m[1]!) && m[2]!.trim())
     .map((m) => m[2]!);
   const inlineModuleImports = inlineScripts
-    // Imports, and the paths the after-paint loader starts (scripts/first-flight.ts).
-    .flatMap((code) => [...code.matchAll(/["'](\/[^"']+\.js)["']/g)].map((i) => i[1]!))
+    .flatMap((code) => [...code.matchAll(/(?:import|from)\s*["'](\/[^"']+\.js)["']/g)].map((i) => i[1]!))
     .map((src) => localFile(dir, src))
     .filter((f): f is string => f !== null);
   const jsFiles = new Set<string>();

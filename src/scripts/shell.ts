@@ -4,11 +4,9 @@ import { setUpBackToTop } from './back-to-top.ts';
 import { setUpImages } from './images.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { setUpLanguage } from './language.ts';
-import { linkManifest } from './manifest.ts';
 
 setUpNavigation();
 setUpBackToTop();
 setUpImages();
 setUpAnalytics();
 setUpLanguage();
-linkManifest();

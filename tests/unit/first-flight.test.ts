@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { afterPaintLoader, pruneCss, rewritePage, sha256 } from '../../scripts/first-flight.ts';
+import { pruneCss, rewritePage, sha256 } from '../../scripts/first-flight.ts';
 
 describe('pruneCss', () => {
   const has = (...names: string[]) => (name: string) => names.includes(name);
@@ -46,45 +46,19 @@ describe('rewritePage', () => {
     expect(html).toContain('<style>.used{color:red}.used{margin:0}</style>');
   });
 
-  it('moves the island runtime into one file, in order, and a module script into a module file, both started by one loader at the end of the body', () => {
+  it('moves the island runtime into one async file, in order, and a module script into a module file', () => {
     const files = [...externalScripts.entries()];
     expect(files).toHaveLength(2);
     const runtime = files.find(([, code]) => code.includes('self.Astro'))!;
-    const module = files.find(([, code]) => code === 'console.log(1)')!;
     expect(runtime[1]).toBe('(self.Astro||(self.Astro={})).idle=1\nAstro.idle&&0');
-    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(html).toContain(`<script src="/${runtime[0]}" async></script>`);
+    expect(html).toMatch(/<script type="module" src="\/_astro\/inline\.[0-9a-f]{12}\.js"><\/script>/);
     expect(html).toContain('<script type="application/ld+json">{"@type":"NGO"}</script>');
-    const loader = html.match(/<script>([^<]*)<\/script><\/body>/)![1]!;
-    expect(loader).toBe(afterPaintLoader([`/${runtime[0]}`, `/${module[0]}`]));
-    expect(loader).toContain(`["/${runtime[0]}","/${module[0]}"]`);
   });
 
-  it('starts the scripts once, in order, as modules, at the first frame or at the load event, whichever comes first', () => {
-    for (const first of ['frame', 'load'] as const) {
-      const appended: { type: string; async: boolean; src: string }[] = [];
-      const callbacks: Record<string, () => void> = {};
-      const document = {
-        createElement: () => ({ type: '', async: true, src: '' }),
-        body: { append: (element: { type: string; async: boolean; src: string }) => appended.push({ ...element }) },
-      };
-      new Function('requestAnimationFrame', 'addEventListener', 'document', afterPaintLoader(['/a.js', '/b.js']))(
-        (callback: () => void) => (callbacks.frame = callback),
-        (type: string, callback: () => void) => (callbacks[type] = callback),
-        document,
-      );
-      expect(appended).toEqual([]);
-      callbacks[first]!();
-      callbacks[first === 'frame' ? 'load' : 'frame']!();
-      expect(appended).toEqual([
-        { type: 'module', async: false, src: '/a.js' },
-        { type: 'module', async: false, src: '/b.js' },
-      ]);
-    }
-  });
-
-  it("lists only the page's own inline style and loader in the policy", () => {
+  it("lists only the page's own inline style in the policy, and no script hash", () => {
     const policy = html.match(/content="([^"]*)"/)![1]!;
-    expect(policy).toContain(`script-src 'self' ${sha256(html.match(/<script>([^<]*)<\/script><\/body>/)![1]!)};`);
+    expect(policy).toContain("script-src 'self';");
     expect(policy).toContain(`style-src 'self' ${sha256('.used{color:red}.used{margin:0}')}`);
     expect(policy).not.toContain('sha256-other');
     expect(policy).not.toContain('sha256-elsewhere');
