@@ -50,7 +50,8 @@ export const PROGRAMS_EXPLORER_TEXTS = [
   'programsFilterLabel',
   'programsSearchLabel',
   'programsSearchPlaceholder',
-  'programsShowing',
+  'programsShowingOne',
+  'programsShowingMany',
   'noPrograms',
   'noProgramsMatching',
   'programsClearSearch',
@@ -147,7 +148,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
           ? empty.offerClear
             ? fill(t.noProgramsMatching, { term: search.trim() })
             : t.noPrograms
-          : fill(t.programsShowing, { shown: formatNumber(results.length, lang), total: formatNumber(programs.length, lang) })}
+          : fill(results.length === 1 ? t.programsShowingOne : t.programsShowingMany, { shown: formatNumber(results.length, lang), total: formatNumber(programs.length, lang) })}
       </p>
       {empty ? (
         <div className="programs-explorer__empty">
