@@ -34,6 +34,8 @@ interface Props {
   initialTab?: EventTab;
   /** The page's language (its mount reads pageLang). */
   lang: Lang;
+  /** The events list's address in the page's language (/events, /fr/events): where the tabs and the cards lead. */
+  eventsPath?: string;
 }
 
 /** The catalogue keys this list shows (content/messages/<lang>.json). */
@@ -88,8 +90,8 @@ function timeRange(event: EventItem, lang: Lang, t: EventsTexts): string {
 const CATEGORY_FILTERS: EventCategoryFilter[] = ['all', ...EVENT_CATEGORIES];
 
 /** Each list has its own pre-rendered page, so the tabs are links that work without JavaScript. */
-export function eventTabPath(tab: EventTab): string {
-  return tab === 'upcoming' ? '/events' : `/events/${tab}`;
+export function eventTabPath(tab: EventTab, eventsPath = '/events'): string {
+  return tab === 'upcoming' ? eventsPath : `${eventsPath}/${tab}`;
 }
 
 function isCategoryFilter(value: string | null | undefined): value is EventCategoryFilter {
@@ -102,12 +104,12 @@ function StatusTag({ status, t }: { status: EventStatus; t: EventsTexts }) {
   return null;
 }
 
-function EventCard({ event, status, lang, t }: { event: EventItem; status: EventStatus; lang: Lang; t: EventsTexts }) {
+function EventCard({ event, status, lang, t, eventsPath }: { event: EventItem; status: EventStatus; lang: Lang; t: EventsTexts; eventsPath: string }) {
   const headingId = `event-card-${event.id}`;
   return (
     <ListCard
       name="event-card"
-      href={`/events/${event.id}`}
+      href={`${eventsPath}/${event.id}`}
       headingId={headingId}
       image={event.image}
       badge={<span className={`event-badge event-badge--${event.category}`}>{t[CATEGORY_KEYS[event.category]]}</span>}
@@ -117,7 +119,7 @@ function EventCard({ event, status, lang, t }: { event: EventItem; status: Event
         {event.isFeatured && <span className="event-tag event-tag--featured">{t.eventsFeatured}</span>}
       </div>
       <h3 id={headingId} className="sipa-card__title event-card__title">
-        <a href={`/events/${event.id}`}>{event.title}</a>
+        <a href={`${eventsPath}/${event.id}`}>{event.title}</a>
       </h3>
       <p className="event-card__meta">
         <time dateTime={event.date}>{eventDate(event.date, lang)}</time>
@@ -126,7 +128,7 @@ function EventCard({ event, status, lang, t }: { event: EventItem; status: Event
       </p>
       <p className="event-card__text">{truncate(event.description)}</p>
       <div className="event-card__actions">
-        <a className="event-card__link" href={`/events/${event.id}`}>
+        <a className="event-card__link" href={`${eventsPath}/${event.id}`}>
           {t.eventsViewDetails}<span className="sipa-visually-hidden">: {event.title}</span>
         </a>
         {status !== 'past' && (
@@ -139,7 +141,7 @@ function EventCard({ event, status, lang, t }: { event: EventItem; status: Event
   );
 }
 
-export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming', lang }: Props) {
+export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming', lang, eventsPath = '/events' }: Props) {
   const t = textsIn(lang, EVENTS_BROWSER_TEXTS);
   const [today, setToday] = useState(buildDay);
   const [tab, setTab] = useState<EventTab>(initialTab);
@@ -158,7 +160,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
     setCategory(isCategoryFilter(picked) ? picked : 'all');
     setReady(true);
   });
-  useAddressSync(eventTabPath(tab), { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category }, ready);
+  useAddressSync(eventTabPath(tab, eventsPath), { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category }, ready);
 
   useEffect(() => {
     setToday(localDay(new Date()));
@@ -200,7 +202,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
             {spotlightStatus === 'today' && <p className="event-spotlight__today">{t.eventsIsToday}</p>}
             <p className="event-spotlight__text">{spotlight.description}</p>
             <div className="event-spotlight__actions">
-              <a className="sipa-button" href={`/events/${spotlight.id}`}>
+              <a className="sipa-button" href={`${eventsPath}/${spotlight.id}`}>
                 {t.eventsSeeDetails}
               </a>
               {spotlightStatus !== 'past' && (
@@ -222,7 +224,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
             <a
               key={choice.id}
               className="events-tabs__tab"
-              href={eventTabPath(choice.id)}
+              href={eventTabPath(choice.id, eventsPath)}
               aria-current={tab === choice.id ? 'page' : undefined}
               onClick={(event) => chooseTab(event, choice.id)}
             >
@@ -234,7 +236,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         <FilterBar
           formRef={formRef}
           idPrefix={uid}
-          action={eventTabPath(tab)}
+          action={eventTabPath(tab, eventsPath)}
           label={t.eventsFilterLabel}
           searchLabel={t.eventsSearchLabel}
           categoryLabel={t.listCategory}
@@ -261,7 +263,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
           {visible.length > 0 ? (
             <div className="events-grid">
               {visible.map((event) => (
-                <EventCard key={event.id} event={event} status={eventStatus(event, today)} lang={lang} t={t} />
+                <EventCard key={event.id} event={event} status={eventStatus(event, today)} lang={lang} t={t} eventsPath={eventsPath} />
               ))}
             </div>
           ) : (

@@ -71,3 +71,13 @@ test('/fr/programs: the category filter reads in French, with a French count and
   await expect(count).toHaveText('Aucun programme ne correspond à « zzzz »');
   await expect(page.getByRole('button', { name: 'Effacer la recherche' })).toBeVisible();
 });
+
+test('/fr/events: the tabs, the cards and the address stay on the French pages', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+  await openHydrated(page, '/fr/events', 'EventsBrowser');
+  await expect(page.locator('.event-card h3 a').first()).toHaveAttribute('href', /^\/fr\/events\/[a-z-]+$/);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Santé' });
+  await expect(page).toHaveURL(/\/fr\/events\?category=health$/);
+  await page.getByRole('navigation', { name: 'Listes des événements' }).getByRole('link', { name: 'Passés', exact: true }).click();
+  await expect(page).toHaveURL(/\/fr\/events\/past\?category=health$/);
+});
