@@ -81,3 +81,10 @@ test('/fr/events: the tabs, the cards and the address stay on the French pages',
   await page.getByRole('navigation', { name: 'Listes des événements' }).getByRole('link', { name: 'Passés', exact: true }).click();
   await expect(page).toHaveURL(/\/fr\/events\/past\?category=health$/);
 });
+
+test('/fr/programs: the program links and the kept address stay on the French pages', async ({ page }) => {
+  await openHydrated(page, '/fr/programs', 'ProgramsExplorer');
+  await expect(page.locator('.programs-explorer__item h3 a').first()).toHaveAttribute('href', '/fr/programs/early-learning');
+  await page.getByLabel('Chercher un programme').fill('zzzz');
+  await expect(page).toHaveURL(/\/fr\/programs\?q=zzzz(#all-programs)?$/);
+});
