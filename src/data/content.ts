@@ -11,6 +11,7 @@ import { sortEvents } from '../lib/events.ts';
 import { programStatus } from '../lib/program-status.ts';
 import { site } from '../lib/site.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
+import { localizePath } from '../lib/i18n/paths.ts';
 import { entriesIn, translationOf, type LocalizedEntry } from './localized.ts';
 
 export type Program = CollectionEntry<'programs'>;
@@ -82,7 +83,8 @@ export async function getTestimonial(placement: 'home' | 'get-involved' | 'about
 }
 
 /** What the programs list island gets about each program (never the page bodies). */
-export function toExplorerPrograms(programs: readonly Program[]) {
+/** The programs list island's rows, linking to the programs' pages in `lang`. */
+export function toExplorerPrograms(programs: readonly Program[], lang: Lang) {
   return programs.map((program) => ({
     id: program.data.programId,
     title: program.data.title,
@@ -90,7 +92,7 @@ export function toExplorerPrograms(programs: readonly Program[]) {
     description: program.data.description,
     image: program.data.image,
     imageAlt: program.data.imageAlt,
-    href: program.data.detailPath,
+    href: localizePath(program.data.detailPath, lang),
     startDate: program.data.startDate,
     status: program.data.status,
     buildStatus: buildTimeStatus(program),

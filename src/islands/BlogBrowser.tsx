@@ -14,13 +14,14 @@ import {
   blogPageHref,
   blogStateFromQuery,
   filterPosts,
-  formatPostDate,
   paginate,
   paginationWindow,
   PAGE_GAP,
   type BlogIndexEntry,
 } from '../lib/blog.ts';
-import { MESSAGES } from '../lib/messages.ts';
+import { formatDate } from '../lib/i18n/format.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
+import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 import { FilterBar, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
 import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
@@ -42,22 +43,76 @@ interface Props {
   basePath?: string;
   /** The blog's address in the page's language (/blog, /fr/blog): where the posts' links and a search's address lead. */
   blogPath?: string;
+  /** The page's language (its mount reads pageLang). */
+  lang: Lang;
 }
 
-function PostCard({ post, blogPath }: { post: BlogIndexEntry; blogPath: string }) {
+/** The catalogue keys this list shows (content/messages/<lang>.json). */
+export const BLOG_BROWSER_TEXTS = [
+  'listCategory',
+  'blogCategoryAll',
+  'blogCategoryCommunitySupport',
+  'blogCategoryFinancialEmpowerment',
+  'blogCategoryMentalHealth',
+  'blogCategoryCulturalCelebration',
+  'blogCategoryYouthPrograms',
+  'blogCategoryVolunteer',
+  'blogCategoryCommunityEvents',
+  'blogCategoryConference',
+  'blogReadMore',
+  'blogFilterLabel',
+  'blogSearchLabel',
+  'blogSearchPlaceholder',
+  'blogResultsLabel',
+  'blogTotalOne',
+  'blogTotalMany',
+  'blogFoundOne',
+  'blogFoundMany',
+  'noArticles',
+  'noArticlesHint',
+  'blogResetFilters',
+  'blogPagesLabel',
+  'blogPrevious',
+  'blogNext',
+  'blogPageNumber',
+] as const;
+type BlogTexts = Texts<(typeof BLOG_BROWSER_TEXTS)[number]>;
+
+/** The categories' names in the catalogue (the posts and the address keep the English ones). */
+const CATEGORY_KEYS: Readonly<Record<string, keyof BlogTexts>> = {
+  'All Categories': 'blogCategoryAll',
+  'Community Support': 'blogCategoryCommunitySupport',
+  'Financial Empowerment': 'blogCategoryFinancialEmpowerment',
+  'Mental Health': 'blogCategoryMentalHealth',
+  'Cultural Celebration': 'blogCategoryCulturalCelebration',
+  'Youth Programs': 'blogCategoryYouthPrograms',
+  Volunteer: 'blogCategoryVolunteer',
+  'Community Events': 'blogCategoryCommunityEvents',
+  Conference: 'blogCategoryConference',
+};
+
+function categoryName(category: string, t: BlogTexts): string {
+  const key = CATEGORY_KEYS[category];
+  return key ? t[key] : category;
+}
+
+/** 'November 3, 2026', '3 novembre 2026': posts carry calendar dates, shown as written. */
+const postDate = (iso: string, lang: Lang) => formatDate(iso.slice(0, 10), lang, { month: 'long', day: 'numeric', year: 'numeric' });
+
+function PostCard({ post, blogPath, lang, t }: { post: BlogIndexEntry; blogPath: string; lang: Lang; t: BlogTexts }) {
   const headingId = `post-card-${post.slug}`;
   return (
     <ListCard name="post-card" href={`${blogPath}/${post.slug}`} headingId={headingId} image={post.image}>
-      <p className="sipa-card__eyebrow post-card__category">{post.category}</p>
+      <p className="sipa-card__eyebrow post-card__category">{categoryName(post.category, t)}</p>
       <h3 id={headingId} className="sipa-card__title post-card__title">
         <a href={`${blogPath}/${post.slug}`}>{post.title}</a>
       </h3>
       <p className="post-card__meta">
-        <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.author}
+        <time dateTime={post.date}>{postDate(post.date, lang)}</time> · {post.author}
       </p>
       <p className="post-card__excerpt">{post.excerpt}</p>
       <a className="post-card__more" href={`${blogPath}/${post.slug}`}>
-        Read more<span className="sipa-visually-hidden">: {post.title}</span>
+        {t.blogReadMore}<span className="sipa-visually-hidden">: {post.title}</span>
       </a>
     </ListCard>
   );
@@ -73,7 +128,9 @@ export default function BlogBrowser({
   initialSearch = '',
   basePath = '/blog',
   blogPath = '/blog',
+  lang,
 }: Props) {
+  const t = textsIn(lang, BLOG_BROWSER_TEXTS);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [index, setIndex] = useState<BlogIndexEntry[] | null>(null);
   const [search, setSearch] = useState(initialSearch);
@@ -196,45 +253,49 @@ export default function BlogBrowser({
         formRef={formRef}
         idPrefix={uid}
         action={basePath}
-        label="Search the blog"
-        searchLabel="Search articles"
-        placeholder="Search by title, summary or tag"
+        label={t.blogFilterLabel}
+        searchLabel={t.blogSearchLabel}
+        categoryLabel={t.listCategory}
+        placeholder={t.blogSearchPlaceholder}
         search={search}
         onSearch={onSearch}
         category={category}
         onCategory={onCategory}
-        options={[...BLOG_CATEGORIES, ...(category === 'Conference' ? ['Conference'] : [])].map((c) => ({ value: c, label: c }))}
+        options={[...BLOG_CATEGORIES, ...(category === 'Conference' ? ['Conference'] : [])].map((c) => ({ value: c, label: categoryName(c, t) }))}
       />
 
-      <div ref={listRef} className="blog-results" tabIndex={-1} aria-label="Articles">
+      <div ref={listRef} className="blog-results" tabIndex={-1} aria-label={t.blogResultsLabel}>
         <p className="blog-results__count" role="status" aria-live="polite">
-          {filtered && index ? `${result.total} ${result.total === 1 ? 'article' : 'articles'} found` : `${result.total} articles`}
+          {fill(
+            filtered && index ? (result.total === 1 ? t.blogFoundOne : t.blogFoundMany) : result.total === 1 ? t.blogTotalOne : t.blogTotalMany,
+            { count: result.total },
+          )}
         </p>
         {result.items.length > 0 ? (
           <div className="blog-grid">
             {result.items.map((post) => (
-              <PostCard key={post.slug} post={post} blogPath={blogPath} />
+              <PostCard key={post.slug} post={post} blogPath={blogPath} lang={lang} t={t} />
             ))}
           </div>
         ) : (
           <div className="blog-empty">
-            <p className="blog-empty__title">{MESSAGES.noArticles}</p>
-            <p className="blog-empty__hint">{MESSAGES.noArticlesHint}</p>
+            <p className="blog-empty__title">{t.noArticles}</p>
+            <p className="blog-empty__hint">{t.noArticlesHint}</p>
             <button type="button" className="sipa-button" onClick={resetFilters}>
-              Reset Filters
+              {t.blogResetFilters}
             </button>
           </div>
         )}
 
         {result.showPagination && (
-          <nav className="blog-pagination" aria-label="Blog pages">
+          <nav className="blog-pagination" aria-label={t.blogPagesLabel}>
             {result.page > 1 ? (
               <a className="blog-pagination__step" href={blogPageHref(result.page - 1, basePath)} onClick={(e) => goTo(e, result.page - 1)}>
-                Previous
+                {t.blogPrevious}
               </a>
             ) : (
               <span className="blog-pagination__step" aria-disabled="true">
-                Previous
+                {t.blogPrevious}
               </span>
             )}
             <ol className="blog-pagination__numbers">
@@ -249,7 +310,7 @@ export default function BlogBrowser({
                       className="blog-pagination__number"
                       href={blogPageHref(n, basePath)}
                       aria-current={n === result.page ? 'page' : undefined}
-                      aria-label={`Page ${n}`}
+                      aria-label={fill(t.blogPageNumber, { number: n })}
                       onClick={(e) => goTo(e, n)}
                     >
                       {n}
@@ -260,11 +321,11 @@ export default function BlogBrowser({
             </ol>
             {result.page < result.pageCount ? (
               <a className="blog-pagination__step" href={blogPageHref(result.page + 1, basePath)} onClick={(e) => goTo(e, result.page + 1)}>
-                Next
+                {t.blogNext}
               </a>
             ) : (
               <span className="blog-pagination__step" aria-disabled="true">
-                Next
+                {t.blogNext}
               </span>
             )}
           </nav>

@@ -51,7 +51,6 @@ export const DONATION_FORM_TEXTS = [
   ...Object.values(IMPACT_TEXTS),
 ] as const;
 
-type DonationTexts = Texts<(typeof DONATION_FORM_TEXTS)[number]>;
 
 export interface DonationFormProps {
   /** Prefix for every id, so two forms can share a page. */

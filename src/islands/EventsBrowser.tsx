@@ -8,15 +8,11 @@ import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './b
 import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import {
-  EVENT_CATEGORY_LABELS,
   EVENT_TABS,
   eventStatus,
   filterEvents,
-  formatEventDate,
-  formatEventTimeRange,
   hasActiveFilters,
   localDay,
-  resultsCount,
   spotlightEvent,
   truncate,
   type EventCategoryFilter,
@@ -25,7 +21,9 @@ import {
   type EventTab,
 } from '../lib/events.ts';
 import { EVENT_CATEGORIES } from '../lib/constants.ts';
-import { MESSAGES } from '../lib/messages.ts';
+import { eventDate, eventTime } from '../lib/i18n/event-format.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
+import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 import './events-browser.css';
 
 interface Props {
@@ -34,56 +32,108 @@ interface Props {
   buildDay: string;
   /** The list this page shows: /events (upcoming), /events/featured, /events/past. */
   initialTab?: EventTab;
+  /** The page's language (its mount reads pageLang). */
+  lang: Lang;
+  /** The events list's address in the page's language (/events, /fr/events): where the tabs and the cards lead. */
+  eventsPath?: string;
+}
+
+/** The catalogue keys this list shows (content/messages/<lang>.json). */
+export const EVENTS_BROWSER_TEXTS = [
+  'listCategory',
+  'eventCategoryAll',
+  'eventCategoryCultural',
+  'eventCategoryWorkshop',
+  'eventCategoryYouth',
+  'eventCategoryHealth',
+  'eventCategoryFundraiser',
+  'eventsTabUpcoming',
+  'eventsTabFeatured',
+  'eventsTabPast',
+  'eventsCompleted',
+  'eventsToday',
+  'eventsFeatured',
+  'eventsViewDetails',
+  'eventsAddToCalendar',
+  'eventsSpotlightEyebrow',
+  'eventsIsToday',
+  'eventsSeeDetails',
+  'eventsAllHeading',
+  'eventsListsLabel',
+  'eventsFilterLabel',
+  'eventsSearchLabel',
+  'eventsSearchPlaceholder',
+  'eventsCountOne',
+  'eventsCountMany',
+  'eventsClearFilters',
+  'noEvents',
+  'eventsEmptyHint',
+  'eventsTimeRange',
+] as const;
+type EventsTexts = Texts<(typeof EVENTS_BROWSER_TEXTS)[number]>;
+
+const CATEGORY_KEYS = {
+  all: 'eventCategoryAll',
+  cultural: 'eventCategoryCultural',
+  workshop: 'eventCategoryWorkshop',
+  youth: 'eventCategoryYouth',
+  health: 'eventCategoryHealth',
+  fundraiser: 'eventCategoryFundraiser',
+} as const satisfies Record<EventCategoryFilter, keyof EventsTexts>;
+
+const TAB_KEYS = { upcoming: 'eventsTabUpcoming', featured: 'eventsTabFeatured', past: 'eventsTabPast' } as const satisfies Record<EventTab, keyof EventsTexts>;
+
+function timeRange(event: EventItem, lang: Lang, t: EventsTexts): string {
+  return fill(t.eventsTimeRange, { start: eventTime(event.date, lang), end: eventTime(event.endDate, lang) });
 }
 
 const CATEGORY_FILTERS: EventCategoryFilter[] = ['all', ...EVENT_CATEGORIES];
-const CATEGORY_OPTIONS = CATEGORY_FILTERS.map((value) => ({ value, label: EVENT_CATEGORY_LABELS[value] }));
 
 /** Each list has its own pre-rendered page, so the tabs are links that work without JavaScript. */
-export function eventTabPath(tab: EventTab): string {
-  return tab === 'upcoming' ? '/events' : `/events/${tab}`;
+export function eventTabPath(tab: EventTab, eventsPath = '/events'): string {
+  return tab === 'upcoming' ? eventsPath : `${eventsPath}/${tab}`;
 }
 
 function isCategoryFilter(value: string | null | undefined): value is EventCategoryFilter {
   return (CATEGORY_FILTERS as readonly string[]).includes(value ?? '');
 }
 
-function StatusTag({ status }: { status: EventStatus }) {
-  if (status === 'past') return <span className="event-tag event-tag--past">Event Completed</span>;
-  if (status === 'today') return <span className="event-tag event-tag--today">Today</span>;
+function StatusTag({ status, t }: { status: EventStatus; t: EventsTexts }) {
+  if (status === 'past') return <span className="event-tag event-tag--past">{t.eventsCompleted}</span>;
+  if (status === 'today') return <span className="event-tag event-tag--today">{t.eventsToday}</span>;
   return null;
 }
 
-function EventCard({ event, status }: { event: EventItem; status: EventStatus }) {
+function EventCard({ event, status, lang, t, eventsPath }: { event: EventItem; status: EventStatus; lang: Lang; t: EventsTexts; eventsPath: string }) {
   const headingId = `event-card-${event.id}`;
   return (
     <ListCard
       name="event-card"
-      href={`/events/${event.id}`}
+      href={`${eventsPath}/${event.id}`}
       headingId={headingId}
       image={event.image}
-      badge={<span className={`event-badge event-badge--${event.category}`}>{EVENT_CATEGORY_LABELS[event.category]}</span>}
+      badge={<span className={`event-badge event-badge--${event.category}`}>{t[CATEGORY_KEYS[event.category]]}</span>}
     >
       <div className="event-card__tags">
-        <StatusTag status={status} />
-        {event.isFeatured && <span className="event-tag event-tag--featured">Featured</span>}
+        <StatusTag status={status} t={t} />
+        {event.isFeatured && <span className="event-tag event-tag--featured">{t.eventsFeatured}</span>}
       </div>
       <h3 id={headingId} className="sipa-card__title event-card__title">
-        <a href={`/events/${event.id}`}>{event.title}</a>
+        <a href={`${eventsPath}/${event.id}`}>{event.title}</a>
       </h3>
       <p className="event-card__meta">
-        <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-        <span>{formatEventTimeRange(event.date, event.endDate)}</span>
+        <time dateTime={event.date}>{eventDate(event.date, lang)}</time>
+        <span>{timeRange(event, lang, t)}</span>
         <span>{event.location}</span>
       </p>
       <p className="event-card__text">{truncate(event.description)}</p>
       <div className="event-card__actions">
-        <a className="event-card__link" href={`/events/${event.id}`}>
-          View details<span className="sipa-visually-hidden">: {event.title}</span>
+        <a className="event-card__link" href={`${eventsPath}/${event.id}`}>
+          {t.eventsViewDetails}<span className="sipa-visually-hidden">: {event.title}</span>
         </a>
         {status !== 'past' && (
           <a className="event-card__link event-card__link--quiet" href={`/events/${event.id}.ics`} download={`${event.id}.ics`}>
-            Add to calendar<span className="sipa-visually-hidden">: {event.title}</span>
+            {t.eventsAddToCalendar}<span className="sipa-visually-hidden">: {event.title}</span>
           </a>
         )}
       </div>
@@ -91,7 +141,8 @@ function EventCard({ event, status }: { event: EventItem; status: EventStatus })
   );
 }
 
-export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming' }: Props) {
+export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming', lang, eventsPath = '/events' }: Props) {
+  const t = textsIn(lang, EVENTS_BROWSER_TEXTS);
   const [today, setToday] = useState(buildDay);
   const [tab, setTab] = useState<EventTab>(initialTab);
   const [search, setSearch] = useState('');
@@ -109,7 +160,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
     setCategory(isCategoryFilter(picked) ? picked : 'all');
     setReady(true);
   });
-  useAddressSync(eventTabPath(tab), { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category }, ready);
+  useAddressSync(eventTabPath(tab, eventsPath), { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category }, ready);
 
   useEffect(() => {
     setToday(localDay(new Date()));
@@ -138,25 +189,25 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         <section className="event-spotlight" aria-labelledby={`${uid}-spotlight`}>
           <IslandImage className="event-spotlight__media" src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} decoding="async" />
           <div className="event-spotlight__body">
-            <p className="event-spotlight__eyebrow">Featured event</p>
+            <p className="event-spotlight__eyebrow">{t.eventsSpotlightEyebrow}</p>
             <h2 id={`${uid}-spotlight`} className="event-spotlight__title">
               {spotlight.title}
             </h2>
             <p className="event-spotlight__meta">
-              <time dateTime={spotlight.date}>{formatEventDate(spotlight.date)}</time> ·{' '}
-              {formatEventTimeRange(spotlight.date, spotlight.endDate)}
+              <time dateTime={spotlight.date}>{eventDate(spotlight.date, lang)}</time> ·{' '}
+              {timeRange(spotlight, lang, t)}
               <br />
               {spotlight.location}
             </p>
-            {spotlightStatus === 'today' && <p className="event-spotlight__today">This event is today</p>}
+            {spotlightStatus === 'today' && <p className="event-spotlight__today">{t.eventsIsToday}</p>}
             <p className="event-spotlight__text">{spotlight.description}</p>
             <div className="event-spotlight__actions">
-              <a className="sipa-button" href={`/events/${spotlight.id}`}>
-                See event details
+              <a className="sipa-button" href={`${eventsPath}/${spotlight.id}`}>
+                {t.eventsSeeDetails}
               </a>
               {spotlightStatus !== 'past' && (
                 <a className="sipa-button sipa-button--secondary" href={`/events/${spotlight.id}.ics`} download={`${spotlight.id}.ics`}>
-                  Add to calendar
+                  {t.eventsAddToCalendar}
                 </a>
               )}
             </div>
@@ -166,18 +217,18 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
 
       <section className="events-list" aria-labelledby={`${uid}-all`}>
         <h2 id={`${uid}-all`} className="events-list__heading">
-          All events
+          {t.eventsAllHeading}
         </h2>
-        <nav className="events-tabs" aria-label="Event lists">
-          {EVENT_TABS.map((t) => (
+        <nav className="events-tabs" aria-label={t.eventsListsLabel}>
+          {EVENT_TABS.map((choice) => (
             <a
-              key={t.id}
+              key={choice.id}
               className="events-tabs__tab"
-              href={eventTabPath(t.id)}
-              aria-current={tab === t.id ? 'page' : undefined}
-              onClick={(event) => chooseTab(event, t.id)}
+              href={eventTabPath(choice.id, eventsPath)}
+              aria-current={tab === choice.id ? 'page' : undefined}
+              onClick={(event) => chooseTab(event, choice.id)}
             >
-              {t.label}
+              {t[TAB_KEYS[choice.id]]}
             </a>
           ))}
         </nav>
@@ -185,24 +236,25 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         <FilterBar
           formRef={formRef}
           idPrefix={uid}
-          action={eventTabPath(tab)}
-          label="Filter events"
-          searchLabel="Search events"
-          placeholder="Title, description or location"
+          action={eventTabPath(tab, eventsPath)}
+          label={t.eventsFilterLabel}
+          searchLabel={t.eventsSearchLabel}
+          categoryLabel={t.listCategory}
+          placeholder={t.eventsSearchPlaceholder}
           search={search}
           onSearch={setSearch}
           category={category}
           onCategory={(value) => setCategory(isCategoryFilter(value) ? value : 'all')}
-          options={CATEGORY_OPTIONS}
+          options={CATEGORY_FILTERS.map((value) => ({ value, label: t[CATEGORY_KEYS[value]] }))}
         />
 
         <div className="events-status">
           <p className="events-status__count" role="status" aria-live="polite">
-            {resultsCount(visible.length)}
+            {fill(visible.length === 1 ? t.eventsCountOne : t.eventsCountMany, { count: visible.length })}
           </p>
           {active && (
             <button type="button" className="events-clear" onClick={clearFilters}>
-              Clear filters
+              {t.eventsClearFilters}
             </button>
           )}
         </div>
@@ -211,16 +263,16 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
           {visible.length > 0 ? (
             <div className="events-grid">
               {visible.map((event) => (
-                <EventCard key={event.id} event={event} status={eventStatus(event, today)} />
+                <EventCard key={event.id} event={event} status={eventStatus(event, today)} lang={lang} t={t} eventsPath={eventsPath} />
               ))}
             </div>
           ) : (
             <div className="events-empty">
-              <p className="events-empty__title">{MESSAGES.noEvents}</p>
-              <p className="events-empty__hint">Try another search, category or tab.</p>
+              <p className="events-empty__title">{t.noEvents}</p>
+              <p className="events-empty__hint">{t.eventsEmptyHint}</p>
               {active && (
                 <button type="button" className="sipa-button sipa-button--secondary" onClick={clearFilters}>
-                  Clear filters
+                  {t.eventsClearFilters}
                 </button>
               )}
             </div>

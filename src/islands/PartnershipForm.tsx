@@ -44,7 +44,6 @@ export const PARTNERSHIP_FORM_TEXTS = [
   ...Object.values(INTEREST_TEXTS),
 ] as const;
 
-type PartnershipTexts = Texts<(typeof PARTNERSHIP_FORM_TEXTS)[number]>;
 
 export interface PartnershipFormProps {
   idPrefix?: string;

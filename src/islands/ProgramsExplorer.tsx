@@ -4,6 +4,9 @@ import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import './programs-explorer.css';
 import { ALL_CATEGORIES, emptyProgramsMessage, filterPrograms } from '../lib/program-filter.ts';
 import { programStatus, statusLabel } from '../lib/program-status.ts';
+import { formatDate, formatNumber } from '../lib/i18n/format.ts';
+import type { Lang } from '../lib/i18n/languages.ts';
+import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 
 export interface ExplorerProgram {
   id: string;
@@ -29,6 +32,52 @@ interface Props {
   initialCategory?: string;
   /** The page's own address, kept in step with the filters. */
   path?: string;
+  /** The page's language (its mount reads pageLang). */
+  lang: Lang;
+}
+
+/** The catalogue keys this list shows (content/messages/<lang>.json). */
+export const PROGRAMS_EXPLORER_TEXTS = [
+  'listCategory',
+  'programsCategoryAll',
+  'programCategoryEarlyLearning',
+  'programCategoryFinancialSecurity',
+  'programCategoryDevelopingSkills',
+  'programCategoryMentalHealth',
+  'programCategoryYouthDevelopment',
+  'programStatusActive',
+  'programStatusUpcoming',
+  'programsFilterLabel',
+  'programsSearchLabel',
+  'programsSearchPlaceholder',
+  'programsShowingOne',
+  'programsShowingMany',
+  'noPrograms',
+  'noProgramsMatching',
+  'programsClearSearch',
+  'programsPeopleServed',
+  'programsStarted',
+] as const;
+type ProgramsTexts = Texts<(typeof PROGRAMS_EXPLORER_TEXTS)[number]>;
+
+/** The categories' names in the catalogue (content and the address keep the English ones). */
+const CATEGORY_KEYS: Readonly<Record<string, keyof ProgramsTexts>> = {
+  'early learning': 'programCategoryEarlyLearning',
+  'financial security': 'programCategoryFinancialSecurity',
+  'developing skills': 'programCategoryDevelopingSkills',
+  'mental health': 'programCategoryMentalHealth',
+  'youth development': 'programCategoryYouthDevelopment',
+};
+
+function categoryName(category: string, t: ProgramsTexts): string {
+  const key = CATEGORY_KEYS[category.toLowerCase()];
+  return key ? t[key] : category;
+}
+
+function statusName(status: string, t: ProgramsTexts): string {
+  if (status === 'active') return t.programStatusActive;
+  if (status === 'upcoming') return t.programStatusUpcoming;
+  return statusLabel(status);
 }
 
 /**
@@ -38,7 +87,8 @@ interface Props {
  * set the filter, and ?q= / ?category= in the address pre-fill the controls. What the visitor
  * typed or picked before the script arrived is kept, and the address follows the filters.
  */
-export default function ProgramsExplorer({ programs, categories, sectionId, initialCategory = ALL_CATEGORIES, path = '/programs' }: Props) {
+export default function ProgramsExplorer({ programs, categories, sectionId, initialCategory = ALL_CATEGORIES, path = '/programs', lang }: Props) {
+  const t = textsIn(lang, PROGRAMS_EXPLORER_TEXTS);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(initialCategory);
   const [today, setToday] = useState<Date | null>(null);
@@ -83,17 +133,22 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
         formRef={formRef}
         idPrefix={id}
         action={`${path}#${sectionId}`}
-        label="Filter programs"
-        searchLabel="Search programs"
-        placeholder="Search by name or keyword"
+        label={t.programsFilterLabel}
+        searchLabel={t.programsSearchLabel}
+        categoryLabel={t.listCategory}
+        placeholder={t.programsSearchPlaceholder}
         search={search}
         onSearch={setSearch}
         category={category}
         onCategory={setCategory}
-        options={[{ value: ALL_CATEGORIES, label: 'All categories' }, ...options.map((option) => ({ value: option, label: option }))]}
+        options={[{ value: ALL_CATEGORIES, label: t.programsCategoryAll }, ...options.map((option) => ({ value: option, label: categoryName(option, t) }))]}
       />
       <p className="programs-explorer__count" role="status" aria-live="polite">
-        {empty ? empty.text : `Showing ${results.length} of ${programs.length} programs`}
+        {empty
+          ? empty.offerClear
+            ? fill(t.noProgramsMatching, { term: search.trim() })
+            : t.noPrograms
+          : fill(results.length === 1 ? t.programsShowingOne : t.programsShowingMany, { shown: formatNumber(results.length, lang), total: formatNumber(programs.length, lang) })}
       </p>
       {empty ? (
         <div className="programs-explorer__empty">
@@ -102,7 +157,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
                 setSearch('');
                 document.getElementById(`${id}-search`)?.focus();
               }}>
-              Clear search
+              {t.programsClearSearch}
             </button>
           )}
         </div>
@@ -115,9 +170,9 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
                 <IslandImage src={program.image} alt={program.imageAlt} width={800} height={500} loading="lazy" decoding="async" />
                 <div className="programs-explorer__body">
                   <p className="programs-explorer__meta">
-                    <span className="programs-explorer__category">{program.category}</span>
+                    <span className="programs-explorer__category">{categoryName(program.category, t)}</span>
                     <span className="programs-explorer__status" data-status={status}>
-                      {statusLabel(status)}
+                      {statusName(status, t)}
                     </span>
                   </p>
                   <h3>
@@ -125,8 +180,8 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
                   </h3>
                   <p>{program.description}</p>
                   <p className="programs-explorer__served">
-                    <strong>{program.peopleServed.toLocaleString('en-US')}</strong> people served · Started{' '}
-                    {new Date(`${program.startDate}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}
+                    <strong>{formatNumber(program.peopleServed, lang)}</strong> {t.programsPeopleServed} ·{' '}
+                    {fill(t.programsStarted, { date: formatDate(program.startDate.slice(0, 10), lang) })}
                   </p>
                 </div>
               </li>

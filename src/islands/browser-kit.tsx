@@ -45,6 +45,7 @@ export function FilterBar({
   action,
   label,
   searchLabel,
+  categoryLabel,
   placeholder,
   search,
   onSearch,
@@ -57,6 +58,8 @@ export function FilterBar({
   action: string;
   label: string;
   searchLabel: string;
+  /** 'Category' in the page's language. */
+  categoryLabel: string;
   placeholder: string;
   search: string;
   onSearch: (value: string) => void;
@@ -88,7 +91,7 @@ export function FilterBar({
         />
       </div>
       <div className="sipa-field sipa-filter-bar__category">
-        <label htmlFor={`${idPrefix}-category`}>Category</label>
+        <label htmlFor={`${idPrefix}-category`}>{categoryLabel}</label>
         <select id={`${idPrefix}-category`} name="category" value={category} onChange={(event) => onCategory(event.target.value)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
