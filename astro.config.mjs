@@ -23,14 +23,17 @@ const messagesModule = fileURLToPath(new URL('./src/lib/messages.ts', import.met
 const pageCatalogueInTheBrowser = {
   name: 'sipa:page-catalogue-in-the-browser',
   enforce: /** @type {const} */ ('pre'),
-  /** @param {string} source @param {string | undefined} importer @param {{ ssr?: boolean }} [options] */
+  /**
+   * @param {string} source @param {string | undefined} importer @param {{ ssr?: boolean }} [options]
+   * @returns {Promise<string | null>}
+   */
   async resolveId(source, importer, options) {
     if (!source.endsWith('messages.ts') || importer === undefined) return null;
     // @ts-ignore: the environment (Vite 6+) tells a client bundle from the server's.
     const client = this.environment ? this.environment.config.consumer === 'client' : !options?.ssr;
     if (!client) return null;
     // @ts-ignore: Rollup's plugin context.
-    const resolved = await this.resolve(source, importer, { skipSelf: true });
+    const resolved = /** @type {{ id: string } | null} */ (await this.resolve(source, importer, { skipSelf: true }));
     return resolved?.id === messagesModule ? messagesModule.replace(/messages\.ts$/, 'messages.browser.ts') : null;
   },
 };
