@@ -10,8 +10,33 @@ import { DEFAULT_LANG, LANG_CODES, LANGUAGES } from './src/lib/i18n/languages.ts
 import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
 import { markUntranslated, untranslatedPagePaths } from './src/lib/i18n/untranslated-pages.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { fileURLToPath } from 'node:url';
 
 const untranslatedPages = untranslatedPagePaths();
+
+const messagesModule = fileURLToPath(new URL('./src/lib/messages.ts', import.meta.url));
+/**
+ * In client bundles src/lib/messages.ts (the English catalogue) is replaced by
+ * src/lib/messages.browser.ts, the same names over the page's own catalogue: a page's scripts then
+ * carry its language's texts and no other (the server keeps the English module).
+ */
+const pageCatalogueInTheBrowser = {
+  name: 'sipa:page-catalogue-in-the-browser',
+  enforce: /** @type {const} */ ('pre'),
+  /**
+   * @param {string} source @param {string | undefined} importer @param {{ ssr?: boolean }} [options]
+   * @returns {Promise<string | null>}
+   */
+  async resolveId(source, importer, options) {
+    if (!source.endsWith('messages.ts') || importer === undefined) return null;
+    // @ts-ignore: the environment (Vite 6+) tells a client bundle from the server's.
+    const client = this.environment ? this.environment.config.consumer === 'client' : !options?.ssr;
+    if (!client) return null;
+    // @ts-ignore: Rollup's plugin context.
+    const resolved = /** @type {{ id: string } | null} */ (await this.resolve(source, importer, { skipSelf: true }));
+    return resolved?.id === messagesModule ? messagesModule.replace(/messages\.ts$/, 'messages.browser.ts') : null;
+  },
+};
 
 export default defineConfig({
   site: site.url,
@@ -52,7 +77,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, fallbackType: 'rewrite' },
   },
   // Compiles content/messages/<lang>.json into typed message functions under src/paraglide/.
-  vite: { plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })] },
+  vite: { plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] }), pageCatalogueInTheBrowser] },
   prefetch: false,
   devToolbar: { enabled: false },
 });

@@ -6,8 +6,8 @@
  *
  * The texts never travel in the page's HTML (as island props they would cost the first round
  * trip a kilobyte per form). When the build renders an island it reads the interface catalogue
- * directly; in the browser this module waits, before any island hydrates, for the page
- * language's catalogue, which Vite splits into one chunk per language.
+ * directly; in the browser MESSAGES is the page language's catalogue (src/lib/messages.browser.ts,
+ * one chunk per language, loaded before any island hydrates).
  */
 import { createContext, useContext } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -17,22 +17,16 @@ export type Texts<K extends string> = Readonly<Record<K, string>>;
 
 type Catalogue = Readonly<Record<string, string>>;
 
-const catalogueFile = (lang: string) => `../../../content/messages/${lang}.json`;
-// Eager on the server only: in the browser build this branch is dropped with its imports.
+// Every language's catalogue, for the build's rendering of an island; in the browser this branch
+// is dropped with its imports, and MESSAGES is the page's own catalogue (messages.browser.ts).
 const SERVER_CATALOGUES = import.meta.env.SSR
   ? import.meta.glob<Catalogue>('../../../content/messages/*.json', { eager: true, import: 'default' })
   : {};
-const BROWSER_CATALOGUES = import.meta.glob<Catalogue>('../../../content/messages/*.json', { import: 'default' });
-
-/** The page's catalogue in the browser; <html lang> names the page's language (en-US → en). */
-const pageCatalogue: Catalogue | undefined = import.meta.env.SSR
-  ? undefined
-  : await BROWSER_CATALOGUES[catalogueFile(document.documentElement.lang.split('-')[0]!)]?.();
 
 /** The texts of `keys` in `lang`: the page's language, which the island's mount hands over. */
 export function textsIn<const K extends string>(lang: Lang, keys: readonly K[]): Texts<K> {
-  const catalogue = (import.meta.env.SSR ? SERVER_CATALOGUES[catalogueFile(lang)] : pageCatalogue) ?? MESSAGES;
-  return Object.fromEntries(keys.map((key) => [key, (catalogue as Catalogue)[key]])) as Texts<K>;
+  const catalogue: Catalogue = (import.meta.env.SSR ? SERVER_CATALOGUES[`../../../content/messages/${lang}.json`] : undefined) ?? MESSAGES;
+  return Object.fromEntries(keys.map((key) => [key, catalogue[key]])) as Texts<K>;
 }
 
 /** The schemas' field errors (api/src/schemas.ts words them in English). */
