@@ -71,9 +71,14 @@ const insertSubscriber = preparedQuery<{ id: string; email: string; source: stri
   }),
 );
 
-function isUniqueViolation(error: unknown): boolean {
+/**
+ * Two signups of one address at the same moment: the second finds the first's row on a retry. On
+ * PostgreSQL they may also lock the same rows in opposite orders; the one chosen as the deadlock's
+ * victim is rolled back whole and is retried the same way.
+ */
+function isConcurrentSignupConflict(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
-  return /UNIQUE constraint|duplicate key|23505/i.test(text);
+  return /UNIQUE constraint|duplicate key|23505|deadlock detected|40P01/i.test(text);
 }
 
 export function newsletterSignupRoutes(services: Services) {
@@ -135,7 +140,7 @@ export function newsletterSignupRoutes(services: Services) {
       ids = await run();
     } catch (error) {
       // Two signups of one address at the same moment: the second finds the first's row.
-      if (!isUniqueViolation(error)) throw error;
+      if (!isConcurrentSignupConflict(error)) throw error;
       ids = await run();
     }
     services.mailer.deliverLater(ids);
