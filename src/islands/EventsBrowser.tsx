@@ -222,13 +222,13 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         <nav className="events-tabs" aria-label={t.eventsListsLabel}>
           {EVENT_TABS.map((choice) => (
             <a
-              key={choice.id}
+              key={choice}
               className="events-tabs__tab"
-              href={eventTabPath(choice.id, eventsPath)}
-              aria-current={tab === choice.id ? 'page' : undefined}
-              onClick={(event) => chooseTab(event, choice.id)}
+              href={eventTabPath(choice, eventsPath)}
+              aria-current={tab === choice ? 'page' : undefined}
+              onClick={(event) => chooseTab(event, choice)}
             >
-              {t[TAB_KEYS[choice.id]]}
+              {t[TAB_KEYS[choice]]}
             </a>
           ))}
         </nav>

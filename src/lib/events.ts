@@ -9,23 +9,11 @@ import type { EventItem } from './content-schemas.ts';
 
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 export type EventStatus = 'past' | 'today' | 'upcoming';
-export type EventTab = 'upcoming' | 'featured' | 'past';
 export type EventCategoryFilter = EventCategory | 'all';
 
-export const EVENT_TABS: readonly { id: EventTab; label: string }[] = [
-  { id: 'upcoming', label: 'Upcoming' },
-  { id: 'featured', label: 'Featured' },
-  { id: 'past', label: 'Past' },
-];
-
-export const EVENT_CATEGORY_LABELS: Readonly<Record<EventCategoryFilter, string>> = {
-  all: 'All',
-  cultural: 'Cultural',
-  workshop: 'Workshop',
-  youth: 'Youth',
-  health: 'Health',
-  fundraiser: 'Fundraiser',
-};
+/** The events lists, in the order of their tabs (each tab's label is in the catalogues). */
+export const EVENT_TABS = ['upcoming', 'featured', 'past'] as const;
+export type EventTab = (typeof EVENT_TABS)[number];
 
 export type { EventItem } from './content-schemas.ts';
 
@@ -157,10 +145,6 @@ export function formatEventDate(iso: string): string {
 
 export function formatEventTime(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: EVENT_TIME_ZONE }).format(new Date(iso));
-}
-
-export function formatEventTimeRange(start: string, end: string): string {
-  return `${formatEventTime(start)} – ${formatEventTime(end)} CT`;
 }
 
 /** '20261205T160000Z' */

@@ -7,22 +7,10 @@
  * its page's chunk, so an island hydrates with its words at hand. On English pages, staff pages
  * included, it is the English catalogue, as on the server.
  */
-import type en from '../../content/messages/en.json';
-
-type Catalogue = typeof en;
-type Templates = 'pageNotFound' | 'noProgramsMatching' | 'newsletterSent' | 'donationTooLarge';
+import { catalogueMessages, type Catalogue } from './catalogue-messages.ts';
 
 const CATALOGUES = import.meta.glob<Catalogue>('../../content/messages/*.json', { import: 'default' });
 const fileOf = (lang: string) => `../../content/messages/${lang}.json`;
 const load = CATALOGUES[fileOf(document.documentElement.lang.split('-')[0] ?? '')] ?? CATALOGUES[fileOf('en')]!;
-const page: Catalogue = await load();
 
-export const MESSAGES: Readonly<Omit<Catalogue, Templates>> = page;
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-
-export const pageNotFound = (path: string) => fill(page.pageNotFound, { path });
-export const noProgramsMatching = (term: string) => fill(page.noProgramsMatching, { term });
-export const newsletterSent = (count: number | undefined) => fill(page.newsletterSent, { count: count ?? 0 });
-export const donationTooLarge = (max: string) => fill(page.donationTooLarge, { max });
+export const { MESSAGES, pageNotFound, noProgramsMatching, newsletterSent, donationTooLarge } = catalogueMessages(await load());

@@ -25,8 +25,8 @@ const PAGES = [
   ['/fr/blog', 'fr'],
 ] as const;
 
-const fileOf = (route: string) => join(distDir, route, 'index.html');
-const scriptsOf = (route: string) => measurePage(route, fileOf(route)).js.files.map((file) => readFileSync(join(distDir, file), 'utf8'));
+const pageOf = (route: string) => measurePage(route, join(distDir, route, 'index.html'));
+const scriptsOf = (page: ReturnType<typeof pageOf>) => page.js.files.map((file) => readFileSync(join(distDir, file), 'utf8'));
 
 describe('the scripts of a page carry no other language', () => {
   it('the catalogue texts this test looks for are the catalogues’ own', () => {
@@ -37,13 +37,14 @@ describe('the scripts of a page carry no other language', () => {
   });
 
   it.each(PAGES)('%s loads islands and none of their scripts holds a text of any language statically', (route) => {
-    const scripts = scriptsOf(route);
-    expect(measurePage(route, fileOf(route)).islands, route).toBeGreaterThan(0);
+    const page = pageOf(route);
+    const scripts = scriptsOf(page);
+    expect(page.islands, route).toBeGreaterThan(0);
     for (const text of Object.values(EMAIL_ERROR)) expect(scripts.some((code) => code.includes(text)), `${route}: ${text}`).toBe(false);
   });
 
   it.each(PAGES)('%s: its language’s catalogue chunk is there for its scripts to load, one language per chunk', (route, lang) => {
-    const chunks = scriptsOf(route)
+    const chunks = scriptsOf(pageOf(route))
       .flatMap((code) => [...code.matchAll(/(?:\.\/|_astro\/)((?:en|fr|sw)\.[\w-]+\.js)/g)].map((match) => match[1]!))
       .map((name) => readFileSync(join(distDir, '_astro', name), 'utf8'));
     const own = chunks.filter((code) => code.includes(EMAIL_ERROR[lang]));

@@ -29,7 +29,10 @@ export function textsIn<const K extends string>(lang: Lang, keys: readonly K[]):
   return Object.fromEntries(keys.map((key) => [key, catalogue[key]])) as Texts<K>;
 }
 
-/** The schemas' field errors (api/src/schemas.ts words them in English). */
+/**
+ * The schemas' field errors (api/src/schemas.ts words them from MESSAGES: in the browser the
+ * page's language, on the server English, which the API translates for its answers).
+ */
 const FIELD_ERRORS = ['fieldRequired', 'fieldEmail', 'fieldTooLong', 'fieldChoice', 'fieldCharacters', 'fieldUnknown'] as const;
 
 export const FORM_KIT_TEXTS = ['formOptional', 'formHoneypot', 'formCallUs', ...FIELD_ERRORS] as const;
@@ -40,7 +43,7 @@ export function fill(text: string, values: Record<string, string | number>): str
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** A schema's English field error in the form's language (any other text is kept as it is). */
+/** A schema's field error, as MESSAGES words it, in the form's language (any other text is kept as it is). */
 export function localizeError(message: string, texts: FormKitTexts): string {
   const key = FIELD_ERRORS.find((candidate) => MESSAGES[candidate] === message);
   return key ? texts[key] : message;
@@ -50,7 +53,7 @@ export function localizeErrors(errors: Record<string, string>, texts: FormKitTex
   return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeError(message, texts)]));
 }
 
-/** The shared parts' words for what is below a form frame (English unless a form provides them). */
+/** The shared parts' words for what is below a form frame (MESSAGES' unless a form provides them). */
 export const FormKitWords = createContext<FormKitTexts>(
   Object.fromEntries(FORM_KIT_TEXTS.map((key) => [key, MESSAGES[key]])) as unknown as FormKitTexts,
 );

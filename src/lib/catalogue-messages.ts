@@ -1,0 +1,29 @@
+/**
+ * The names src/lib/messages.ts exports, made over one interface catalogue: the English one on
+ * the server (messages.ts), the page's own in the browser (messages.browser.ts). Kept apart from
+ * both because client bundles swap messages.ts for messages.browser.ts (astro.config.mjs).
+ */
+import type en from '../../content/messages/en.json';
+
+export type Catalogue = typeof en;
+
+/** The catalogue's texts with a placeholder, exposed as functions below. */
+type Templates = 'pageNotFound' | 'noProgramsMatching' | 'newsletterSent' | 'donationTooLarge';
+
+/** Fills a catalogue text's `{name}` placeholders (the inlang message format Paraglide reads). */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+
+export function catalogueMessages(catalogue: Catalogue) {
+  return {
+    /**
+     * The catalogue itself, not a copy: a copy would put every text twice into each island's
+     * bundle. Its four texts with placeholders are left out of the type and used through the functions.
+     */
+    MESSAGES: catalogue as Readonly<Omit<Catalogue, Templates>>,
+    pageNotFound: (path: string) => fill(catalogue.pageNotFound, { path }),
+    noProgramsMatching: (term: string) => fill(catalogue.noProgramsMatching, { term }),
+    newsletterSent: (count: number | undefined) => fill(catalogue.newsletterSent, { count: count ?? 0 }),
+    donationTooLarge: (max: string) => fill(catalogue.donationTooLarge, { max }),
+  };
+}
