@@ -8,11 +8,15 @@ import { isNoindexPath } from './src/lib/routes.ts';
 import { contentSecurityDirectives } from './src/lib/security-policy.ts';
 import { DEFAULT_LANG, LANG_CODES, LANGUAGES } from './src/lib/i18n/languages.ts';
 import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
+import { writeInlangLocales } from './src/lib/i18n/inlang-locales.ts';
 import { markUntranslated, untranslatedPagePaths } from './src/lib/i18n/untranslated-pages.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { fileURLToPath } from 'node:url';
 
 const untranslatedPages = untranslatedPagePaths();
+
+// Paraglide's language list follows src/lib/i18n/languages.ts (see inlang-locales.ts).
+writeInlangLocales(new URL('./project.inlang/settings.json', import.meta.url));
 
 const messagesModule = fileURLToPath(new URL('./src/lib/messages.ts', import.meta.url));
 /**

@@ -5,5 +5,8 @@
  */
 import { compile } from '@inlang/paraglide-js';
 import { paraglideOptions } from '../src/lib/i18n/paraglide-options.ts';
+import { writeInlangLocales } from '../src/lib/i18n/inlang-locales.ts';
+
+writeInlangLocales(new URL('../project.inlang/settings.json', import.meta.url));
 
 await compile({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] });

@@ -1,13 +1,13 @@
 /**
- * The strings the form islands receive from the server (messagesFor) and the translation of the
+ * The strings the form islands show (textsIn, as the build renders them) and the translation of the
  * shared schemas' English field errors. Expected texts are written out: the English ones are the
  * spec's words.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { message, messagesFor, translateText } from '../../src/lib/i18n/catalogue.ts';
-import { FORM_KIT_TEXTS, fill, localizeError, localizeErrors } from '../../src/islands/form-kit/texts.ts';
+import { message, translateText } from '../../src/lib/i18n/catalogue.ts';
+import { FORM_KIT_TEXTS, fill, textsIn, localizeError, localizeErrors } from '../../src/islands/form-kit/texts.ts';
 import { CONTACT_FORM_TEXTS } from '../../src/islands/ContactForm.tsx';
 import { VOLUNTEER_FORM_TEXTS } from '../../src/islands/VolunteerForm.tsx';
 import { PARTNERSHIP_FORM_TEXTS } from '../../src/islands/PartnershipForm.tsx';
@@ -17,14 +17,14 @@ import { CONTACT_RESPONSE_PROMISE, PARTNERSHIP_RESPONSE_PROMISE, VOLUNTEER_RESPO
 
 const NBSP = '\u00a0';
 
-describe('messagesFor', () => {
+describe('textsIn', () => {
   test('gives exactly the keys asked for, in the language asked for', () => {
-    expect(messagesFor('fr', ['contactSubmit', 'formOptional'])).toEqual({ contactSubmit: 'Envoyer le message', formOptional: '(facultatif)' });
-    expect(messagesFor('sw', ['contactSubmit', 'formOptional'])).toEqual({ contactSubmit: 'Tuma ujumbe', formOptional: '(si lazima)' });
+    expect(textsIn('fr', ['contactSubmit', 'formOptional'])).toEqual({ contactSubmit: 'Envoyer le message', formOptional: '(facultatif)' });
+    expect(textsIn('sw', ['contactSubmit', 'formOptional'])).toEqual({ contactSubmit: 'Tuma ujumbe', formOptional: '(si lazima)' });
   });
 
   test('English keeps the spec’s words', () => {
-    expect(messagesFor('en', ['contactSubmit', 'contactSending', 'volunteerSubmit', 'formSubmitting', 'volunteerAnother', 'partnershipSubmit', 'newsletterSubscribe', 'newsletterThankYou', 'contactSuccess'])).toEqual({
+    expect(textsIn('en', ['contactSubmit', 'contactSending', 'volunteerSubmit', 'formSubmitting', 'volunteerAnother', 'partnershipSubmit', 'newsletterSubscribe', 'newsletterThankYou', 'contactSuccess'])).toEqual({
       contactSubmit: 'Send Message',
       contactSending: 'Sending...',
       volunteerSubmit: 'Submit Application',
@@ -52,7 +52,7 @@ describe('messagesFor', () => {
     ['donation', DONATION_FORM_TEXTS],
   ] as const)('the %s form’s texts are all there, none empty, in every language', (_, keys) => {
     for (const lang of ['en', 'fr', 'sw'] as const) {
-      const texts = messagesFor(lang, keys);
+      const texts = textsIn(lang, keys);
       expect(Object.keys(texts).sort()).toEqual([...new Set(keys)].sort());
       for (const text of Object.values(texts)) expect(text.trim()).not.toBe('');
     }
@@ -82,7 +82,7 @@ describe('field errors in the visitor’s language', () => {
   });
 
   test('in the islands, from the texts the page handed over', () => {
-    const texts = messagesFor('fr', FORM_KIT_TEXTS);
+    const texts = textsIn('fr', FORM_KIT_TEXTS);
     expect(localizeError('This field is required', texts)).toBe('Ce champ est obligatoire');
     expect(localizeErrors({ email: 'Please enter a valid email', name: 'This is too long' }, texts)).toEqual({
       email: 'Veuillez saisir une adresse e-mail valide',

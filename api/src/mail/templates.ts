@@ -6,10 +6,9 @@
  */
 import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../src/lib/constants.ts';
 import { message } from '../../../src/lib/i18n/catalogue.ts';
-import { DEFAULT_LANG, language, type Lang } from '../../../src/lib/i18n/languages.ts';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_LANG, LANG_CODES, language, type Lang } from '../../../src/lib/i18n/languages.ts';
 import { site } from '../../../src/lib/site.ts';
-import siteFr from '../../../content/site.fr.json' with { type: 'json' };
-import siteSw from '../../../content/site.sw.json' with { type: 'json' };
 import { langOf, type ContactInput, type PartnershipInput, type VolunteerInput } from '../schemas.ts';
 import type { OutgoingMail } from './outbox.ts';
 
@@ -32,8 +31,14 @@ function html(paragraphs: string[], lang: Lang): string {
 
 const signature = `${site.name}\n${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}\n${site.phoneDisplay}`;
 
-/** The office hours as each language's site file writes them. */
-const OFFICE_HOURS: Readonly<Record<Lang, string>> = { en: site.officeHours, fr: siteFr.officeHours, sw: siteSw.officeHours };
+/** The office hours as each language's site file writes them (content/site.<code>.json). */
+const OFFICE_HOURS = Object.fromEntries(
+  LANG_CODES.map((code) => {
+    if (code === DEFAULT_LANG) return [code, site.officeHours];
+    const texts: { officeHours?: string } = JSON.parse(readFileSync(new URL(`../../../content/site.${code}.json`, import.meta.url), 'utf8'));
+    return [code, texts.officeHours ?? site.officeHours];
+  }),
+) as Readonly<Record<Lang, string>>;
 
 function staffNotice(kind: string, to: string, subject: string, replyTo: string, body: string, lang: Lang = DEFAULT_LANG): OutgoingMail {
   // A visitor who wrote in another language is best answered in it.

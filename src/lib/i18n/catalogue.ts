@@ -1,28 +1,23 @@
 /**
- * The interface catalogues (content/messages/<lang>.json) read on the server: by the API for its
- * answers and mails, and by the .astro mounts that hand an island exactly the texts it shows.
- * Never import this module from an island: it holds every language. An island receives
- * `messagesFor(lang, KEYS)` as a prop, so a page carries its own language's texts and no others.
+ * The interface catalogues (content/messages/<lang>.json) as the API reads them on Node, for its
+ * answers and mails in the visitor's language. Pages and islands never import this module (it
+ * holds every language and reads files): they take their texts through Paraglide and
+ * src/islands/form-kit/texts.ts.
  */
+import { readFileSync } from 'node:fs';
 import en from '../../../content/messages/en.json' with { type: 'json' };
-import fr from '../../../content/messages/fr.json' with { type: 'json' };
-import sw from '../../../content/messages/sw.json' with { type: 'json' };
-import { DEFAULT_LANG, isLang, type Lang } from './languages.ts';
+import { DEFAULT_LANG, isLang, LANG_CODES, type Lang } from './languages.ts';
 
 export type MessageKey = keyof typeof en;
 export type Catalogue = Readonly<Record<MessageKey, string>>;
 
-/** One line per language (tests/unit/i18n-catalogues.test.ts checks that they hold the same keys). */
-const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { en, fr, sw };
-
-/** The texts of `keys` in `lang`, as the plain object an island takes as a prop. */
-export function messagesFor<const K extends MessageKey>(lang: Lang, keys: readonly K[]): Texts<K> {
-  const catalogue = CATALOGUES[lang];
-  return Object.fromEntries(keys.map((key) => [key, catalogue[key]])) as Texts<K>;
-}
-
-/** What `messagesFor` returns: the picked keys, each a text (placeholders still written `{name}`). */
-export type Texts<K extends string> = Readonly<Record<K, string>>;
+/**
+ * Every language's file, found from the list in languages.ts, so a new language needs no import
+ * here (tests/unit/i18n-catalogues.test.ts checks that the catalogues hold the same keys).
+ */
+const CATALOGUES = Object.fromEntries(
+  LANG_CODES.map((code) => [code, JSON.parse(readFileSync(new URL(`../../../content/messages/${code}.json`, import.meta.url), 'utf8'))]),
+) as Readonly<Record<Lang, Catalogue>>;
 
 /** One message in `lang`, its `{name}` placeholders filled. */
 export function message(lang: Lang, key: MessageKey, values: Record<string, string | number> = {}): string {

@@ -3,9 +3,10 @@
  * content loaders, the path helpers, the formatters). English is the default and keeps
  * unprefixed URLs; every other language lives under /<code>/.
  *
- * Adding a language is one line here, its code in project.inlang/settings.json (Paraglide reads
- * that file; a unit test keeps the two lists equal), content/messages/<code>.json and a
- * content/<collection>/<code>/ folder of translations. See README "Languages".
+ * Adding a language is one line here and its translations: content/messages/<code>.json,
+ * content/messages/pages/<code>.json, content/site.<code>.json and a content/<collection>/<code>/
+ * folder per collection. Paraglide's project.inlang/settings.json takes its `locales` from this
+ * list (inlang-locales.ts). See README "Languages".
  */
 export interface Language {
   /** ISO 639-1 code: the URL prefix, the content folder and the catalogue file name. */
