@@ -5,26 +5,15 @@
  *   node scripts/bench/build-at-scale.ts      prints the Markdown section
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { htmlPages, measurePage } from '../page-weight.ts';
 import { LANG_CODES, type Lang } from '../../src/lib/i18n/languages.ts';
 import { langOfPath } from '../../src/lib/i18n/paths.ts';
+import { projectCopy } from '../project-copy.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 export const GENERATED_POSTS = 1000;
 export const GENERATED_EVENTS = 200;
-
-/** A copy of what the build reads, with node_modules linked rather than copied. */
-function projectCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sipa-build-scale-'));
-  for (const entry of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'project.inlang', 'content', 'public', 'src', 'scripts', 'api', 'deploy']) {
-    cpSync(join(root, entry), join(dir, entry), { recursive: true, filter: (path) => !path.includes(`${join('api', 'node_modules')}`) });
-  }
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
 
 const TAGS = ['community', 'families', 'financial literacy', 'youth', 'volunteers', 'education', 'wellness', 'newcomers'];
 const CATEGORIES = ['Community Support', 'Financial Empowerment', 'Cultural Celebration', 'Mental Health', 'Youth Programs', 'Volunteer', 'Community Events'];
@@ -123,8 +112,8 @@ function build(dir: string): BuildMeasure {
 }
 
 export async function buildAtScale(): Promise<{ real: BuildMeasure; scaled: BuildMeasure }> {
-  const realDir = projectCopy();
-  const scaledDir = projectCopy();
+  const realDir = projectCopy('sipa-build-scale-');
+  const scaledDir = projectCopy('sipa-build-scale-');
   try {
     const real = build(realDir);
     generateContent(scaledDir);
