@@ -16,7 +16,9 @@ export async function openWholePage(page: Page, route: string, { height = 900, f
   const width = page.viewportSize()!.width;
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width, height: Math.min(Math.max(pageHeight, height), 16_000) });
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  // Generous: on a loaded machine (two suites on two cores) a long page's islands have taken over
+  // 15 s to hydrate; a page whose island never hydrates still fails here.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 45_000 });
   await page.setViewportSize({ width, height });
 }
 
