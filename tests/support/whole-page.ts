@@ -22,6 +22,26 @@ export async function openWholePage(page: Page, route: string, { height = 900, f
   await page.setViewportSize({ width, height });
 }
 
+/**
+ * Draws the page in the fallback font ('Figtree Fallback', then the system's) or back in Figtree,
+ * without a reload: the font stack is one custom property (src/styles/tokens.css), set here on
+ * the root element as a phone on a slow network would end up with it (font-display: optional
+ * keeps the fallback for the whole view when Figtree comes late). Setting a property through the
+ * CSSOM is allowed by the page's Content-Security-Policy.
+ */
+export async function useFallbackFont(page: Page, on: boolean): Promise<void> {
+  await page.evaluate((fallback) => {
+    const root = document.documentElement.style;
+    if (fallback) root.setProperty('--sipa-font-sans', fallback);
+    else root.removeProperty('--sipa-font-sans');
+  }, on ? FALLBACK_STACK : null);
+  const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  expect(family.startsWith("'Figtree Fallback'") || family.startsWith('"Figtree Fallback"'), `body font ${family}`).toBe(on);
+}
+
+/** src/styles/tokens.css's --sipa-font-sans without Figtree itself. */
+const FALLBACK_STACK = "'Figtree Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
 /** How wide the page is: more than the window's width means it scrolls sideways. */
 export function pageWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
