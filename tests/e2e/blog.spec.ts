@@ -252,6 +252,8 @@ test.describe('blog at scale', () => {
   });
 
   test('1,000 matches: a window of page numbers that wraps within a phone screen', async ({ page }) => {
+    // A thousand cards filtered and paged five times: 9 s alone, over 30 s beside the sweep on two cores.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 375, height: 812 });
     const posts = Array.from({ length: 1000 }, (_, i) => ({
       id: 10_000 + i,
