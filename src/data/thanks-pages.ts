@@ -4,20 +4,16 @@
  * catalogues' (content/messages/pages/<lang>.json); the first paragraph is the form's own
  * success message, the one its island shows.
  */
+import type { ComponentProps } from 'astro/types';
+import type ResultLayout from '../layouts/ResultLayout.astro';
 import { OFFICE_HOURS } from '../lib/constants.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
 import { officeHoursInSentence } from '../lib/i18n/site-text.ts';
 import { localizePath, m } from '../lib/i18n/page.ts';
 import { site } from '../lib/site.ts';
 
-export interface ThanksPageTexts {
-  title: string;
-  /** The hero's heading when it differs from the document title. */
-  heading?: string;
-  description: string;
-  crumbLabel: string;
-  eyebrow: string;
-  lead: string;
+/** The result layout's texts (title, heading, description, crumb, eyebrow, lead), then the card's. */
+export interface ThanksPageTexts extends Omit<ComponentProps<typeof ResultLayout>, 'narrow'> {
   cardTitle: string;
   paragraphs: readonly string[];
   /** The main next step, then the secondary one. */

@@ -10,9 +10,14 @@ export type Catalogue = typeof en;
 /** The catalogue's texts with a placeholder, exposed as functions below. */
 type Templates = 'pageNotFound' | 'noProgramsMatching' | 'newsletterSent' | 'donationTooLarge';
 
-/** Fills a catalogue text's `{name}` placeholders (the inlang message format Paraglide reads). */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+/**
+ * Fills a catalogue text's `{name}` placeholders (the inlang message format Paraglide reads); a
+ * placeholder without a value stays as written. The one filler for every catalogue reader: the
+ * API's (i18n/catalogue.ts), the islands' (form-kit/texts.ts) and the functions below.
+ */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 export function catalogueMessages(catalogue: Catalogue) {
   return {

@@ -31,16 +31,16 @@ export async function openWholePage(page: Page, route: string, { height = 900, f
  */
 export async function useFallbackFont(page: Page, on: boolean): Promise<void> {
   await page.evaluate((fallback) => {
-    const root = document.documentElement.style;
-    if (fallback) root.setProperty('--sipa-font-sans', fallback);
-    else root.removeProperty('--sipa-font-sans');
-  }, on ? FALLBACK_STACK : null);
+    const root = document.documentElement;
+    root.style.removeProperty('--sipa-font-sans');
+    if (!fallback) return;
+    // The page's own stack (src/styles/tokens.css) without its first family, Figtree itself.
+    const stack = getComputedStyle(root).getPropertyValue('--sipa-font-sans').split(',').slice(1).join(',');
+    root.style.setProperty('--sipa-font-sans', stack);
+  }, on);
   const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   expect(family.startsWith("'Figtree Fallback'") || family.startsWith('"Figtree Fallback"'), `body font ${family}`).toBe(on);
 }
-
-/** src/styles/tokens.css's --sipa-font-sans without Figtree itself. */
-const FALLBACK_STACK = "'Figtree Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /** How wide the page is: more than the window's width means it scrolls sideways. */
 export function pageWidth(page: Page): Promise<number> {

@@ -5,8 +5,7 @@
  * English and say which language to answer in.
  */
 import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../src/lib/constants.ts';
-import { message } from '../../../src/lib/i18n/catalogue.ts';
-import { readFileSync } from 'node:fs';
+import { message, readContentJson } from '../../../src/lib/i18n/catalogue.ts';
 import { DEFAULT_LANG, LANG_CODES, language, type Lang } from '../../../src/lib/i18n/languages.ts';
 import { site } from '../../../src/lib/site.ts';
 import { langOf, type ContactInput, type PartnershipInput, type VolunteerInput } from '../schemas.ts';
@@ -35,8 +34,7 @@ const signature = `${site.name}\n${site.address.street}, ${site.address.city}, $
 const OFFICE_HOURS = Object.fromEntries(
   LANG_CODES.map((code) => {
     if (code === DEFAULT_LANG) return [code, site.officeHours];
-    const texts: { officeHours?: string } = JSON.parse(readFileSync(new URL(`../../../content/site.${code}.json`, import.meta.url), 'utf8'));
-    return [code, texts.officeHours ?? site.officeHours];
+    return [code, readContentJson<{ officeHours?: string }>(`site.${code}.json`).officeHours ?? site.officeHours];
   }),
 ) as Readonly<Record<Lang, string>>;
 

@@ -38,10 +38,7 @@ const FIELD_ERRORS = ['fieldRequired', 'fieldEmail', 'fieldTooLong', 'fieldChoic
 export const FORM_KIT_TEXTS = ['formOptional', 'formHoneypot', 'formCallUs', ...FIELD_ERRORS] as const;
 export type FormKitTexts = Texts<(typeof FORM_KIT_TEXTS)[number]>;
 
-/** Fills a text's `{name}` placeholders (the catalogue's message format). */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+export { fill } from '../../lib/catalogue-messages.ts';
 
 /** A schema's field error, as MESSAGES words it, in the form's language (any other text is kept as it is). */
 export function localizeError(message: string, texts: FormKitTexts): string {

@@ -5,32 +5,33 @@
  * src/islands/form-kit/texts.ts.
  */
 import { readFileSync } from 'node:fs';
-import en from '../../../content/messages/en.json' with { type: 'json' };
+import type en from '../../../content/messages/en.json';
+import { fill } from '../catalogue-messages.ts';
 import { DEFAULT_LANG, isLang, LANG_CODES, type Lang } from './languages.ts';
 
 export type MessageKey = keyof typeof en;
 export type Catalogue = Readonly<Record<MessageKey, string>>;
 
+/** A JSON file under content/, read the way the API runs: plain Node, without the build's file globbing. */
+export function readContentJson<T>(path: string): T {
+  return JSON.parse(readFileSync(new URL(`../../../content/${path}`, import.meta.url), 'utf8')) as T;
+}
+
 /**
  * Every language's file, found from the list in languages.ts, so a new language needs no import
  * here (tests/unit/i18n-catalogues.test.ts checks that the catalogues hold the same keys).
  */
-const CATALOGUES = Object.fromEntries(
-  LANG_CODES.map((code) => [code, JSON.parse(readFileSync(new URL(`../../../content/messages/${code}.json`, import.meta.url), 'utf8'))]),
-) as Readonly<Record<Lang, Catalogue>>;
+const CATALOGUES = Object.fromEntries(LANG_CODES.map((code) => [code, readContentJson<Catalogue>(`messages/${code}.json`)])) as Readonly<
+  Record<Lang, Catalogue>
+>;
 
 /** One message in `lang`, its `{name}` placeholders filled. */
 export function message(lang: Lang, key: MessageKey, values: Record<string, string | number> = {}): string {
   return fill(CATALOGUES[lang][key], values);
 }
 
-/** Fills a text's `{name}` placeholders (the inlang message format Paraglide reads). */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
 /** English text → its key, for the texts that the shared schemas and modules give in English. */
-const KEY_OF_ENGLISH = new Map<string, MessageKey>(Object.entries(en).map(([key, text]) => [text, key as MessageKey]));
+const KEY_OF_ENGLISH = new Map<string, MessageKey>(Object.entries(CATALOGUES[DEFAULT_LANG]).map(([key, text]) => [text, key as MessageKey]));
 
 /**
  * The same message in `lang` when `text` is an English catalogue text (a schema's field error, a
