@@ -62,11 +62,13 @@ export function NewsletterPanel() {
       setResult(newsletterSent(answer.data.total_subscribers));
       setValues(EMPTY);
       setPreview(null);
-      await refresh();
       if (answer.data.campaign_id) {
         const started = await call(() => api['newsletter-campaigns'][':id'].$get({ param: { id: answer.data.campaign_id } }, JSON_REQUEST));
         if (started.ok) setCurrent(started.data);
       }
+      // The history is read after the campaign: a small list can finish before its progress is
+      // first shown, and then no poll would come to refresh a history read while it was sending.
+      await refresh();
       return;
     }
     if ('network' in answer) return setResult(SEND_TEXT.network);
