@@ -7,7 +7,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { wcagViolations } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../support/oauth-provider.ts';
 import { MEMBER_SECTIONS, latestMailTo, nthMailTo, uniqueName } from './staff-support.ts';
@@ -67,8 +67,7 @@ async function member(page: Page, options: { verifyEmail?: boolean; admin?: bool
 /** WCAG A/AA violations on the page, as the other staff specs check them. */
 async function axe(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
+  return wcagViolations(page);
 }
 
 async function openLogin(page: Page, query = '') {

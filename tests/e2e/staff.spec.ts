@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { wcagViolations } from '../support/axe.ts';
 import { E2E_ADMIN, STAFF_SECTIONS, invite, latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
 
 // Each sign-in and password change hashes a password on purpose (scrypt): on a busy machine the
@@ -172,10 +172,6 @@ test.describe('staff sign-in', () => {
     test(`the signed-in staff area and the policy messages have no WCAG A/AA violations at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      const axe = async () => {
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-        return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
-      };
       await signInThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password);
       await page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name: 'Account' }).click();
       await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible(HASHING);
@@ -184,7 +180,7 @@ test.describe('staff sign-in', () => {
       await expect(page.getByText('Password must have numbers')).toBeVisible();
       // From the top, as the route sweep does: scrolled, the site's sticky header covers whatever passes under it.
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await axe()).toEqual([]);
+      expect(await wcagViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   }

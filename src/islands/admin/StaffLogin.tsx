@@ -268,36 +268,38 @@ export default function StaffLogin() {
       {step === 'verify-user' ? <SelfService.VerifyUser onSent={() => go('confirm-verify-user', { tone: 'success', text: SELF_SERVICE_TEXT.codeSent })} onNotice={setNotice} onSignedOut={() => go('sign-in', { tone: 'error', text: STAFF_TEXT.signInRequired })} /> : null}
       {step === 'confirm-verify-user' ? <SelfService.ConfirmVerifyUser onNotice={setNotice} onSignedOut={() => go('sign-in', { tone: 'error', text: STAFF_TEXT.signInRequired })} /> : null}
       {step === 'sign-in' ? (
-        <form
-          className="sipa-form staff-form"
-          method="post"
-          action={signInEndpoint.$path()}
-          noValidate={hydrated}
-          onSubmit={signIn}
-          {...(tabs ? { id: SelfService.TAB_PANEL_ID, role: 'tabpanel', 'aria-labelledby': 'staff-tab-sign-in' } : {})}
-        >
-          <Field
-            id="staff-username"
-            name="username"
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onValue={(_, value) => setUsername(value)}
-            error={fieldErrors.username}
-          />
-          <CurrentPasswordField id="staff-password" name="password" label="Password" value={password} onValue={setPassword} error={fieldErrors.password} />
-          <SubmitButton busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
-          <p className="staff-links">
-            <a href="/admin/login?step=forgot" onClick={link('forgot')}>
-              {STAFF_TEXT.forgotPassword}
-            </a>
-          </p>
-        </form>
+        // A form may not be a tab panel (ARIA in HTML), so a block around it and its social buttons carries the role.
+        <div {...(tabs ? { id: SelfService.TAB_PANEL_ID, role: 'tabpanel', 'aria-labelledby': 'staff-tab-sign-in' } : {})}>
+          <form
+            className="sipa-form staff-form"
+            method="post"
+            action={signInEndpoint.$path()}
+            noValidate={hydrated}
+            onSubmit={signIn}
+          >
+            <Field
+              id="staff-username"
+              name="username"
+              label="Username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={username}
+              onValue={(_, value) => setUsername(value)}
+              error={fieldErrors.username}
+            />
+            <CurrentPasswordField id="staff-password" name="password" label="Password" value={password} onValue={setPassword} error={fieldErrors.password} />
+            <SubmitButton busy={busy} idle={STAFF_TEXT.login} working={STAFF_TEXT.loggingIn} />
+            <p className="staff-links">
+              <a href="/admin/login?step=forgot" onClick={link('forgot')}>
+                {STAFF_TEXT.forgotPassword}
+              </a>
+            </p>
+          </form>
+          {social}
+        </div>
       ) : null}
-      {step === 'sign-in' ? social : null}
 
       {step === 'new-password' ? (
         <StepForm onSubmit={changePassword} busy={busy} idle={STAFF_TEXT.changePassword} working={STAFF_TEXT.changing} onBack={() => go('sign-in')}>
