@@ -3,8 +3,9 @@ import { chromiumLaunchOptions } from './tests/support/browser.ts';
 
 /**
  * Browser tests drive the built site served by the real Node server (`npm start` without the
- * build step). Chromium comes from the system (Debian's /usr/bin/chromium) unless CHROMIUM_PATH
- * names another, or Playwright's own browsers are installed and CHROMIUM_PATH is set to "bundled".
+ * build step). Chromium comes from the system (Debian's headless shell, else /usr/bin/chromium)
+ * unless CHROMIUM_PATH names another, or Playwright's own browsers are installed and CHROMIUM_PATH
+ * is set to "bundled" (tests/support/browser.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
 /** The SMTP peer the server sends to (tests read the staff reset code from its files). */

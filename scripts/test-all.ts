@@ -1,7 +1,9 @@
 /**
  * `npm test`: every test, in the order that needs the least waiting.
- *   1. vitest `unit` and `api` (no build needed),
- *   2. the type check (astro check: .astro, .ts and .tsx files) and the production build,
+ *   1. vitest `unit` and `api` (no build needed), with the type check (astro check: .astro, .ts
+ *      and .tsx files) beside it: the API tests spend much of their time waiting, so the two
+ *      together take little longer than the tests alone. The check's output follows theirs.
+ *   2. the production build,
  *   3. vitest `dist` (links, byte budget, file names over dist/),
  *   4. the deployment test (`npm run test:deploy`: nginx in front of two API instances on one
  *      PostgreSQL) where nginx and PostgreSQL are installed; on CI (CI set) their absence fails,
@@ -12,8 +14,8 @@
  * reads), and exits non-zero on any failure. A skipped test fails the run too: no test may skip itself because what it
  * tests is missing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,6 +29,25 @@ function run(label: string, command: string, args: string[], env: Record<string,
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) console.log(`=== ${label}: exit ${result.status ?? result.signal} ===`);
   return result.status === 0;
+}
+
+/**
+ * Starts a command beside the next ones, its output kept in a file (two outputs at once would
+ * interleave); the promise prints it under its label when the command ends.
+ */
+function runBeside(label: string, command: string, args: string[]): Promise<boolean> {
+  const logFile = join(work, `${label.replace(/\W+/g, '-')}.log`);
+  const log = openSync(logFile, 'w');
+  const child = spawn(command, args, { stdio: ['ignore', log, log] });
+  closeSync(log);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(readFileSync(logFile));
+      if (code !== 0) console.log(`=== ${label}: exit ${code ?? signal} ===`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function countVitest(file: string): void {
@@ -88,11 +109,12 @@ function deployPrerequisitesMissing(): string[] {
   return missing;
 }
 
+const typeCheck = runBeside('type check (astro check)', 'npx', ['astro', 'check']);
 const unitReport = join(work, 'vitest-unit.json');
 if (!run('unit and API tests (vitest)', 'npx', vitest(['unit', 'api'], unitReport))) broken = true;
 countVitest(unitReport);
 
-if (!run('type check (astro check)', 'npx', ['astro', 'check'])) {
+if (!(await typeCheck)) {
   totals.failed += 1;
   broken = true;
 }
