@@ -131,9 +131,10 @@ describe('TRUST_PROXY is a hop count', () => {
   test('the client is the N-th address from the right; headers are ignored when no proxy is trusted', async () => {
     const { clientAddress } = await import('../src/client-address.ts');
     const { Hono } = await import('hono');
-    const seen = (hops: number, headers: Record<string, string>) => {
+    const seen = async (hops: number, headers: Record<string, string>) => {
       const app = new Hono().get('/', (c) => c.text(clientAddress(c, hops)));
-      return Promise.resolve(app.request('/', { headers: { 'x-test-client': '10.0.0.1', ...headers } })).then((r) => r.text());
+      const response = await app.request('/', { headers: { 'x-test-client': '10.0.0.1', ...headers } });
+      return response.text();
     };
     expect(await seen(0, { 'x-forwarded-for': '1.1.1.1' })).toBe('10.0.0.1');
     expect(await seen(1, { 'x-forwarded-for': '6.6.6.6, 2.2.2.2' })).toBe('2.2.2.2');

@@ -6,11 +6,15 @@
  * A second table names, per route, the LCP element and what ends last on the simulated LCP path
  * (lcp-path.ts).
  *
- * Needs `npm run build`. Serves dist/ with the project's own server (api/src/server.ts, so the
- * compression and headers are those of production) on LIGHTHOUSE_PORT (default 5430), and drives
- * the system Chromium (CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium) headless.
+ * Needs `npm run build`. Measures the site from both fronts the README describes, and drives the
+ * system Chromium (CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium) headless:
+ *   - `node`: the project's own server (api/src/server.ts, `npm start`: its compression and
+ *     headers are those of production) on LIGHTHOUSE_PORT (default 5430), plain HTTP/1.1;
+ *   - `nginx`: the many-machine deployment's front, nginx with the generated site
+ *     (deploy/nginx-config.ts), TLS and HTTP/2, serving dist/ and passing /api/ to that server;
+ *     started from Debian's package as the deployment test starts it (deploy/test/topology.ts).
  *   node scripts/bench/lighthouse.ts            prints the Markdown section
- *   LIGHTHOUSE_RUNS=5 node scripts/bench/lighthouse.ts /donate /faq
+ *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_FRONT=nginx node scripts/bench/lighthouse.ts /donate /faq
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -103,18 +107,50 @@ function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpM
   };
 }
 
-export async function lighthouseRoutes(options: { routes?: readonly string[]; runs?: number; port?: number; dist?: string } = {}): Promise<LighthouseRow[]> {
+/** Where the pages come from: the Node server alone, or nginx in front of it as deployed. */
+export type Front = 'node' | 'nginx';
+
+/** Starts `front` on dist/; returns its address, the Chromium flags that reach it, and a stop. */
+async function startFront(front: Front, port: number, dist?: string): Promise<{ base: string; chromeFlags: string[]; stop: () => Promise<void> }> {
+  const server = await serveDist(port, dist);
+  if (front === 'node') return { base: server.base, chromeFlags: [], stop: async () => server.stop() };
+  if (dist && dist !== distDir) throw new Error('lighthouse bench: nginx serves the checkout\'s dist/ only');
+  const { startNginx, ORIGIN, HOST } = await import('../../deploy/test/topology.ts');
+  const nginx = await startNginx([`127.0.0.1:${port}`]).catch((error: unknown) => {
+    server.stop();
+    throw error;
+  });
+  return {
+    base: ORIGIN,
+    // The site's name resolves to loopback, and the throwaway certificate is accepted, as a
+    // visitor's browser accepts the real one.
+    chromeFlags: ['--ignore-certificate-errors', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+    stop: async () => {
+      await nginx.stop();
+      server.stop();
+    },
+  };
+}
+
+export async function lighthouseRoutes(
+  options: { routes?: readonly string[]; runs?: number; port?: number; dist?: string; front?: Front } = {},
+): Promise<LighthouseRow[]> {
   const routes = options.routes ?? MAIN_ROUTES;
   const runs = options.runs ?? 3;
-  const server = await serveDist(options.port ?? 5430, options.dist);
+  const server = await startFront(options.front ?? 'node', options.port ?? 5430, options.dist);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? chromiumExecutable(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...server.chromeFlags],
+  }).catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
   });
   try {
     // The server compresses a file on its first request and keeps the result (static-site.ts): one
     // request per page first, so the first round does not time a one-off brotli run as server time.
-    for (const route of routes) await fetch(`${server.base}${route}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((response) => response.arrayBuffer());
+    if (options.front !== 'nginx') {
+      for (const route of routes) await fetch(`${server.base}${route}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((response) => response.arrayBuffer());
+    }
     const samples = new Map<string, (ReturnType<typeof readRun> & { path: LcpPath })[]>(routes.map((route) => [route, []]));
     // Rounds interleave the routes, so a busy moment on the machine does not land on one route only.
     for (let round = 0; round < runs; round++) {
@@ -148,7 +184,7 @@ export async function lighthouseRoutes(options: { routes?: readonly string[]; ru
     });
   } finally {
     chrome.kill();
-    server.stop();
+    await server.stop();
   }
 }
 
@@ -179,21 +215,35 @@ export function lighthouseMarkdown(rows: readonly LighthouseRow[], runs: number)
   return lines.join('\n');
 }
 
+const FRONT_TITLES: Record<Front, string> = {
+  nginx: 'Through nginx with TLS and HTTP/2, as the many-machine deployment serves the site',
+  node: 'From the Node server alone over plain HTTP/1.1 (`npm start`)',
+};
+
 /** The bench report's section (scripts/bench.ts loads every module here that exports one). */
 export async function section(): Promise<{ title: string; markdown: string }> {
   const title = 'Lighthouse (mobile, simulated throttling)';
   if (!existsSync(join(distDir, 'index.html'))) return { title, markdown: 'No dist/: run `npm run build` first.' };
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-  const rows = await lighthouseRoutes({ runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430) });
-  return { title, markdown: lighthouseMarkdown(rows, runs) };
+  const port = Number(process.env.LIGHTHOUSE_PORT ?? 5430);
+  const parts: string[] = [];
+  for (const front of ['nginx', 'node'] as const) {
+    if (front === 'nginx' && !existsSync(process.env.NGINX_BIN ?? '/usr/sbin/nginx')) {
+      parts.push(`### ${FRONT_TITLES[front]}`, '', 'nginx is not installed (apt-get install nginx): not measured.', '');
+      continue;
+    }
+    parts.push(`### ${FRONT_TITLES[front]}`, '', lighthouseMarkdown(await lighthouseRoutes({ runs, port, front }), runs), '');
+  }
+  return { title, markdown: parts.join('\n').trimEnd() };
 }
 
 if (import.meta.main) {
   const routes = process.argv.slice(2);
   if (routes.length) {
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-    const rows = await lighthouseRoutes({ routes, runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430) });
-    console.log(lighthouseMarkdown(rows, runs));
+    const front: Front = process.env.LIGHTHOUSE_FRONT === 'nginx' ? 'nginx' : 'node';
+    const rows = await lighthouseRoutes({ routes, runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430), front });
+    console.log(`${FRONT_TITLES[front]}\n\n${lighthouseMarkdown(rows, runs)}`);
   } else {
     const { title, markdown } = await section();
     console.log(`## ${title}\n\n${markdown}`);

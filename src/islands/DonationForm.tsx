@@ -14,7 +14,7 @@ import {
 } from '../lib/paypal.ts';
 import { formatCurrency } from '../lib/i18n/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
-import { fill, type Texts, textsIn } from './form-kit/texts.ts';
+import { fill, textsIn } from './form-kit/texts.ts';
 
 /** The catalogue key of each preset's impact line. */
 const IMPACT_TEXTS = { 25: 'donationImpact25', 50: 'donationImpact50', 100: 'donationImpact100', 250: 'donationImpact250' } as const satisfies Record<

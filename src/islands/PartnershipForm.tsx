@@ -11,7 +11,7 @@ import type { Lang } from '../lib/i18n/languages.ts';
 import { CheckboxGroup, EmailField, Field, PhoneField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
-import { FORM_KIT_TEXTS, type Texts, textsIn } from './form-kit/texts.ts';
+import { FORM_KIT_TEXTS, textsIn } from './form-kit/texts.ts';
 
 /** The catalogue key of each interest's label. */
 const INTEREST_TEXTS = {

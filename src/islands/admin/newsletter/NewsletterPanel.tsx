@@ -5,7 +5,7 @@
  * confirmed subscribers it will reach, live progress and the campaign history with pause, resume
  * and cancel. Self-contained: mount <NewsletterPanel /> wherever the staff area shows a section.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { newsletterSent } from '../../../lib/messages.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
@@ -52,7 +52,7 @@ export function NewsletterPanel() {
 
   const onValue = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
-  async function send(event: FormEvent<HTMLFormElement>) {
+  async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
     setResult('');
