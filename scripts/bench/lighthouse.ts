@@ -148,6 +148,7 @@ export async function lighthouseRoutes(
   try {
     // The server compresses a file on its first request and keeps the result (static-site.ts): one
     // request per page first, so the first round does not time a one-off brotli run as server time.
+    // nginx serves dist/ itself and compresses on every request: nothing to warm there.
     if (options.front !== 'nginx') {
       for (const route of routes) await fetch(`${server.base}${route}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((response) => response.arrayBuffer());
     }

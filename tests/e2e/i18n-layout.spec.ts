@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openWholePage, pageWidth } from '../support/whole-page.ts';
+import { openWholePage, pageWidth, useFallbackFont } from '../support/whole-page.ts';
 
 /**
  * The shell laid out right to left (/rtl-check) mirrors instead of breaking. (Every route in every
@@ -8,7 +8,8 @@ import { openWholePage, pageWidth } from '../support/whole-page.ts';
  */
 async function widthAt320(page: Page, path: string): Promise<number> {
   await page.setViewportSize({ width: 320, height: 720 });
-  await openWholePage(page, path, { height: 720, fallbackFont: true });
+  await openWholePage(page, path, { height: 720 });
+  await useFallbackFont(page, true);
   return pageWidth(page);
 }
 

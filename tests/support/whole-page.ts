@@ -3,12 +3,10 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Opens `route` and waits until the page is whole: loaded, and every island hydrated. Most islands
  * wait until they are on screen, so the window is made as tall as the page for the wait (a window
- * that tall shows them all), then set to `height`. With `fallbackFont` the Figtree files are
- * refused: a phone on a slow network keeps the fallback font (font-display: optional), which may
- * be wider than Figtree, and the page must fit in either.
+ * that tall shows them all), then set to `height`. useFallbackFont then draws it in the font a
+ * phone on a slow network may keep, which may be wider than Figtree.
  */
-export async function openWholePage(page: Page, route: string, { height = 900, fallbackFont = false } = {}): Promise<void> {
-  if (fallbackFont) await page.route('**/*.woff2', (font) => font.abort());
+export async function openWholePage(page: Page, route: string, { height = 900 } = {}): Promise<void> {
   await page.goto(route);
   // Without a session the staff area sends the visitor on to its sign-in screen: that is the page.
   if (route === '/admin') await page.waitForURL(/\/admin\/login$/);
