@@ -1,5 +1,6 @@
 import { test, expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
+import { E2E_ADMIN } from './staff-support.ts';
 
 /**
  * On a slow phone every form is on screen seconds before its island's script runs. Here the
@@ -105,6 +106,20 @@ test.describe('input made before hydration survives it', () => {
         message: 'Typed before the script arrived. And this while it hydrated.',
       },
     ]);
+  });
+
+  test('staff sign-in: the username and password typed first sign in', async ({ page }) => {
+    const gate = await holdIslandScripts(page);
+    await visit(page, '/admin/login');
+    const form = page.locator('form.staff-form');
+    await form.getByLabel('Username').fill(E2E_ADMIN.username);
+    await form.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await openAndHydrate(page, gate, form);
+    await expect(page.locator('[data-hydrated="true"]')).toBeVisible();
+    await expect(form.getByLabel('Username')).toHaveValue(E2E_ADMIN.username);
+    await expect(form.getByLabel('Password', { exact: true })).toHaveValue(E2E_ADMIN.password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
   });
 
   test('volunteer form: text fields and ticked boxes', async ({ page }) => {

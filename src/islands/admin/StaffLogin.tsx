@@ -9,7 +9,7 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Field } from '../form-kit/fields.tsx';
 import { Alert } from '../form-kit/frame.tsx';
-import { useHydrated } from '../form-kit/hydration.ts';
+import { readFormValues, useAdoptOnHydration, useHydrated } from '../form-kit/hydration.ts';
 import { CodeStep } from './CodeStep.tsx';
 import { CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, StepForm, SubmitButton, setAdminHint, staffCall, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
@@ -55,6 +55,13 @@ export default function StaffLogin() {
   const [pendingEmail, setPendingEmail] = useState('');
   const [unknownRoute, setUnknownRoute] = useState(false);
   const firstRender = useRef(true);
+  // What was typed into the server-rendered sign-in form before the script ran is kept.
+  const signInForm = useRef<HTMLFormElement>(null);
+  useAdoptOnHydration(signInForm, (form) => {
+    const typed = readFormValues(form, { username: '', password: '' });
+    setUsername(typed.username);
+    setPassword(typed.password);
+  });
 
   // Where a plain form post (or a link) sent us: ?error=… or ?step=….
   useEffect(() => {
@@ -271,6 +278,7 @@ export default function StaffLogin() {
         // A form may not be a tab panel (ARIA in HTML), so a block around it and its social buttons carries the role.
         <div {...(tabs ? { id: SelfService.TAB_PANEL_ID, role: 'tabpanel', 'aria-labelledby': 'staff-tab-sign-in' } : {})}>
           <form
+            ref={signInForm}
             className="sipa-form staff-form"
             method="post"
             action={signInEndpoint.$path()}
