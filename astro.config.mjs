@@ -81,7 +81,23 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, fallbackType: 'rewrite' },
   },
   // Compiles content/messages/<lang>.json into typed message functions under src/paraglide/.
-  vite: { plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] }), pageCatalogueInTheBrowser] },
+  vite: {
+    plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] }), pageCatalogueInTheBrowser],
+    // A component's script is named after its component alone (`BaseLayout.[hash].js`, not
+    // `BaseLayout.astro_astro_type_script_index_0_lang.[hash].js`): 38 bytes less per script
+    // element, in the HTML that must fit the first round trip.
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              entryFileNames: (chunk) => `_astro/${chunk.name.replace(/\.astro_astro_type_script_index_(\d+)_lang$/, (_, index) => (index === '0' ? '' : `-${index}`)).replace(/[^\w.-]/g, '_')}.[hash].js`,
+            },
+          },
+        },
+      },
+    },
+  },
   prefetch: false,
   devToolbar: { enabled: false },
 });

@@ -15,6 +15,7 @@ import { routeAliases } from '../src/lib/routes.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import { site } from '../src/lib/site.ts';
 import {
+  BROTLI_SUFFIX,
   COMPRESS_MIN_BYTES,
   COMPRESSIBLE,
   CONTENT_TYPES,
@@ -198,6 +199,9 @@ ${[...byType].map(([type, extensions]) => `        ${type} ${extensions.join(' '
     gzip_comp_level 6;
     gzip_min_length ${COMPRESS_MIN_BYTES};
     gzip_types ${gzipTypes.join(' ')};
+    # The build's brotli copies (scripts/precompress.ts), sent as they are to browsers that accept
+    # them: Debian's libnginx-mod-http-brotli-static.
+    brotli_static on;
 
 ${indent(serverHeaders, '    ')}
 
@@ -234,6 +238,8 @@ ${Object.entries(routeAliases)
 ${sections.map((section) => `    location ~ ^/${escapeRegex(section)}/(.*/)?404(\\.html)?/?$ { error_page 404 /${section}/404/index.html; return 404; }`).join('\n')}
     location ~ /404(\\.html)?/?$ { return 404; }
     location = /404.html { internal; }
+    # The brotli copies are sent in place of their file, never at an address of their own.
+    location ~ ${escapeRegex(BROTLI_SUFFIX)}$ { return 404; }
 
 ${sections.map((section) => staticLocation(`/${section}/`, [`error_page 404 /${section}/404/index.html;`])).join('\n')}
 ${staticLocation('/')}

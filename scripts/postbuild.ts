@@ -1,8 +1,8 @@
 /**
  * After `astro build`: fits each page's first paint into one round trip (scripts/first-flight.ts),
  * writes the CDN files (`_redirects`, `_headers`) and the nginx site (deploy/nginx/sipa.conf) from
- * the same tables the Node server uses, and fails the build if two files in dist/ differ only by
- * letter case.
+ * the same tables the Node server uses, fails the build if two files in dist/ differ only by
+ * letter case, and last writes the brotli copies both fronts send (scripts/precompress.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +12,7 @@ import { sectionNotFoundPages } from '../api/src/static-site.ts';
 import { htmlPages, listFiles } from './page-weight.ts';
 import { pageScripts, rewritePage } from './first-flight.ts';
 import { writeNginxSite } from '../deploy/nginx-config.ts';
+import { precompress } from './precompress.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
@@ -55,4 +56,8 @@ writeFileSync(
   ].join('\n'),
 );
 const nginx = writeNginxSite(dist);
-console.log(`postbuild: ${files.length} files checked, _redirects and _headers written, nginx site at ${relative(process.cwd(), nginx)}`);
+const brotli = await precompress(dist);
+console.log(
+  `postbuild: ${files.length} files checked, _redirects and _headers written, nginx site at ${relative(process.cwd(), nginx)}, ` +
+    `${brotli.files} brotli copies (${(brotli.bytes / 1e6).toFixed(1)} MB to ${(brotli.compressedBytes / 1e6).toFixed(1)} MB)`,
+);

@@ -1,6 +1,7 @@
 /**
  * Serves the built site (dist/) from memory: every file is read once at start and its gzip and
- * brotli variants are kept once made, so a request costs a map lookup. Handles the alias redirects, the
+ * brotli variants are kept once made (the brotli one read from the build's `.br` copy where there
+ * is one, scripts/precompress.ts), so a request costs a map lookup. Handles the alias redirects, the
  * trailing slash, per-section not-found pages and the 404 page with the missing path written in.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -91,6 +92,22 @@ export function sectionNotFoundPages(distDir: string): string[] {
 
 /** Smallest body worth compressing. */
 export const COMPRESS_MIN_BYTES = 513;
+/** The build's brotli copy of a file sits beside it under this suffix; it is no address of its own. */
+export const BROTLI_SUFFIX = '.br';
+/** Brotli at its best: the build makes each copy once, and the first flight counts every byte. */
+export const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } };
+
+/** Whether a file of this name and size is sent compressed. */
+export function isCompressible(path: string, size: number): boolean {
+  const type = CONTENT_TYPES[extname(path).toLowerCase()];
+  return type !== undefined && COMPRESSIBLE.test(type) && size >= COMPRESS_MIN_BYTES;
+}
+
+/** The build's brotli copy of `path`, unless there is none or it is older than the file. */
+function precompressed(path: string): Buffer | undefined {
+  const copy = `${path}${BROTLI_SUFFIX}`;
+  return existsSync(copy) && statSync(copy).mtimeMs >= statSync(path).mtimeMs ? readFileSync(copy) : undefined;
+}
 /** Cache-Control of a not-found answer. */
 export const NOT_FOUND_CACHE_CONTROL = 'no-store';
 
@@ -103,7 +120,7 @@ export function cacheControl(urlPath: string, type: string): string {
 function loadFile(path: string, urlPath: string): StaticFile {
   const body = readFileSync(path);
   const type = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-  const compressible = COMPRESSIBLE.test(type) && body.length >= COMPRESS_MIN_BYTES;
+  const compressible = isCompressible(path, body.length);
   // Compressed variants are made on first request and kept, so start-up stays instant.
   let gzip: Uint8Array | undefined;
   let br: Uint8Array | undefined;
@@ -114,7 +131,7 @@ function loadFile(path: string, urlPath: string): StaticFile {
       return gzip;
     },
     get br() {
-      if (compressible && !br) br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      if (compressible && !br) br = precompressed(path) ?? brotliCompressSync(body, BROTLI_OPTIONS);
       return br;
     },
     type,
@@ -140,6 +157,7 @@ export function createStaticSite(distDir: string): StaticSite {
   }
   const files = new Map<string, StaticFile>();
   for (const path of listFiles(distDir)) {
+    if (path.endsWith(BROTLI_SUFFIX)) continue;
     const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
     files.set(urlPath, loadFile(path, urlPath));
   }

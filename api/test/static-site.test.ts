@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createServerApp } from '../src/server.ts';
 import { closeServices, createServices, type Services } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -11,7 +11,7 @@ let dist: string;
 let app: ReturnType<typeof createServerApp>['app'];
 let services: Services;
 
-function write(path: string, body: string) {
+function write(path: string, body: string | Buffer) {
   mkdirSync(join(dist, path, '..'), { recursive: true });
   writeFileSync(join(dist, path), body);
 }
@@ -30,6 +30,13 @@ beforeAll(async () => {
   write('sw/404/index.html', '<p>Ujumbe wa hitilafu: <span>Ukurasa haupatikani: <span data-missing-path data-astro-cid-x></span></span></p>');
   write('_astro/app.abc123.js', 'console.log(1)'.repeat(100));
   write('favicon.svg', '<svg/>');
+  // The build's brotli copies (scripts/precompress.ts): told apart from the server's own
+  // compression by holding other text than their file.
+  write('guide/index.html', '<h1>Guide</h1>'.padEnd(2000, ' '));
+  write('guide/index.html.br', brotliCompressSync('<h1>Guide, compressed by the build</h1>'));
+  write('stale/index.html', '<h1>Edited after the build</h1>'.padEnd(2000, ' '));
+  write('stale/index.html.br', brotliCompressSync('<h1>Before the edit</h1>'));
+  utimesSync(join(dist, 'stale/index.html.br'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   app = createServerApp({ distDir: dist, https: true, services }).app;
 });
 
@@ -111,6 +118,27 @@ describe('the static site server', () => {
     const res = await app.request('/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('<h1>Home</h1>');
+  });
+
+  it('compresses with brotli when the client accepts it', async () => {
+    const res = await app.request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toContain('<h1>Home</h1>');
+  });
+
+  it("sends the build's brotli copy of a file as it is, unless the file changed after it", async () => {
+    const copied = await app.request('/guide', { headers: { 'Accept-Encoding': 'br' } });
+    expect(copied.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await copied.arrayBuffer())).toString()).toBe('<h1>Guide, compressed by the build</h1>');
+    const stale = await app.request('/stale', { headers: { 'Accept-Encoding': 'br' } });
+    expect(stale.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await stale.arrayBuffer())).toString()).toContain('<h1>Edited after the build</h1>');
+  });
+
+  it('gives a brotli copy no address of its own', async () => {
+    expect((await app.request('/guide/index.html.br')).status).toBe(404);
+    expect((await app.request('/guide/index.html')).status).toBe(200);
   });
 
   it('answers 304 to a matching ETag', async () => {

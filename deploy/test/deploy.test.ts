@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routeAliases } from '../../src/lib/routes.ts';
 import { listFiles } from '../../api/src/static-site.ts';
@@ -105,7 +105,7 @@ function addressOf(file: string): string {
 
 describe('nginx serves the built site as the Node server does', () => {
   test('every page and file: same status, body, content type, caching and security headers', async () => {
-    const files = listFiles(DIST);
+    const files = listFiles(DIST).filter((file) => !file.endsWith('.br'));
     expect(files.length).toBeGreaterThan(100);
     const compare = async (file: string) => {
       const path = addressOf(file);
@@ -180,6 +180,32 @@ describe('nginx serves the built site as the Node server does', () => {
     expect(reply.headers.vary).toBe('Accept-Encoding');
     expect(decoded(reply).equals(readFileSync(`${DIST}/index.html`))).toBe(true);
     expect(reply.body.length).toBeLessThan(decoded(reply).length / 2);
+  });
+
+  test('browsers that accept brotli get the build\'s brotli copy of pages, scripts, styles and artwork', async () => {
+    const css = listFiles(`${DIST}/_astro`).find((file) => file.endsWith('.css') && existsSync(`${file}.br`))!;
+    const js = listFiles(`${DIST}/_astro`).find((file) => file.endsWith('.js') && existsSync(`${file}.br`))!;
+    for (const file of [`${DIST}/index.html`, `${DIST}/fr/about/index.html`, css, js, `${DIST}/art/carousel-welcome.svg`]) {
+      const path = addressOf(file);
+      const reply = await request('https', path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers['content-encoding'], path).toBe('br');
+      expect(reply.headers.vary, path).toBe('Accept-Encoding');
+      expect(reply.body.equals(readFileSync(`${file}.br`)), path).toBe(true);
+      expect(brotliDecompressSync(reply.body).equals(readFileSync(file)), path).toBe(true);
+    }
+    // The home page's HTML in brotli, with its response headers, within the first round trip (10 × 1,460 bytes).
+    const home = await request('https', '/', { headers: { 'accept-encoding': 'br' } });
+    const headerBytes = Object.entries(home.headers).reduce((sum, [name, value]) => sum + `${name}: ${String(value)}\r\n`.length, 'HTTP/1.1 200 OK\r\n\r\n'.length);
+    expect(home.body.length + headerBytes).toBeLessThanOrEqual(14_600);
+  });
+
+  test('a brotli copy has no address of its own, from nginx as from the Node server', async () => {
+    for (const path of ['/index.html.br', '/about/index.html.br', '/art/carousel-welcome.svg.br']) {
+      const [viaNginx, direct] = await Promise.all([request('https', path, { headers: { 'accept-encoding': 'br' } }), plainRequest(PORTS.api[0], path)]);
+      expect(viaNginx.status, path).toBe(404);
+      expect(direct.status, path).toBe(404);
+    }
   });
 
   test('plain HTTP moves to HTTPS on the same host: 301 for reading, 308 for a form post', async () => {

@@ -65,6 +65,18 @@ function workerUser(): string {
   return `user ${name} ${group};`;
 }
 
+/**
+ * The brotli_static module the site file uses (Debian: libnginx-mod-http-brotli-static), where
+ * this nginx keeps its modules. The machine's nginx.conf loads it through modules-enabled/.
+ */
+export function brotliModule(): string {
+  const version = spawnSync(NGINX, ['-V'], { encoding: 'utf8' });
+  const modules = /--modules-path=(\S+)/.exec(`${version.stderr}${version.stdout}`)?.[1] ?? '/usr/lib/nginx/modules';
+  const module = join(modules, 'ngx_http_brotli_static_module.so');
+  if (!existsSync(module)) throw new Error(`nginx's brotli module is not installed at ${module} (apt-get install libnginx-mod-http-brotli-static; .ci/run installs it)`);
+  return module;
+}
+
 export interface Nginx {
   dir: string;
   certificate: string;
@@ -75,6 +87,7 @@ export interface Nginx {
 /** Writes the site with `npm run nginx-config` (as deploy/README.md does) and starts nginx on it. */
 export async function startNginx(upstreams: string[]): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX} (apt-get install nginx; .ci/run installs it)`);
+  const brotli = brotliModule();
   const dir = mkdtempSync(join(tmpdir(), 'sipa-nginx-'));
   // nginx's workers may run as another user (see workerUser): they pass through this folder.
   chmodSync(dir, 0o755);
@@ -101,6 +114,7 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
     main,
     `# The machine's /etc/nginx/nginx.conf, reduced to what this test needs, with every path in ${dir}.
 ${workerUser()}
+load_module ${brotli};
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;

@@ -132,6 +132,18 @@ async function startFront(front: Front, port: number, dist?: string): Promise<{ 
   };
 }
 
+/**
+ * One Lighthouse run. A trace that lost its navigation start (NO_NAVSTART, seen on a fresh
+ * browser's first page now and then) is Lighthouse's own "run again": up to two more tries.
+ */
+async function measureOnce(url: string, port: number): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', throttlingMethod: 'simulate' });
+    if (!result) throw new Error(`lighthouse: no result for ${url}`);
+    if (result.lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 3) return result;
+  }
+}
+
 export async function lighthouseRoutes(
   options: { routes?: readonly string[]; runs?: number; port?: number; dist?: string; front?: Front } = {},
 ): Promise<LighthouseRow[]> {
@@ -156,15 +168,7 @@ export async function lighthouseRoutes(
     // Rounds interleave the routes, so a busy moment on the machine does not land on one route only.
     for (let round = 0; round < runs; round++) {
       for (const route of routes) {
-        const result = await lighthouse(`${server.base}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          formFactor: 'mobile',
-          throttlingMethod: 'simulate',
-        });
-        if (!result) throw new Error(`lighthouse: no result for ${route}`);
+        const result = await measureOnce(`${server.base}${route}`, chrome.port);
         samples.get(route)!.push({ ...readRun(result), path: await lcpPath(result) });
       }
     }
