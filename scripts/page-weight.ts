@@ -7,9 +7,10 @@
  * src/components/forms/FormStyles.astro) holds back only the content after it, so the first paint
  * does not wait for it. Those sheets are measured apart, as `laterCss`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { listFiles } from '../api/src/static-site.ts';
 
 export const distDir = join(import.meta.dirname, '..', 'dist');
 
@@ -25,13 +26,8 @@ export interface PageWeight {
   loadsReact: boolean;
 }
 
-/** Every file below a folder, as paths. */
-export function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? listFiles(path) : [path];
-  });
-}
+// Every file below a folder: the walk the Node server serves dist/ from, for the scripts and tests.
+export { listFiles };
 
 /**
  * Every HTML page in dist/ with the route it answers. Files under downloads/ are documents

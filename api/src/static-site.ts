@@ -97,6 +97,9 @@ export const BROTLI_SUFFIX = '.br';
 /** Brotli at its best: the build makes each copy once, and the first flight counts every byte. */
 export const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } };
 
+/** Cache-Control of a not-found answer. */
+export const NOT_FOUND_CACHE_CONTROL = 'no-store';
+
 /** Whether a file of this name and size is sent compressed. */
 export function isCompressible(path: string, size: number): boolean {
   const type = CONTENT_TYPES[extname(path).toLowerCase()];
@@ -108,8 +111,6 @@ function precompressed(path: string): Buffer | undefined {
   const copy = `${path}${BROTLI_SUFFIX}`;
   return existsSync(copy) && statSync(copy).mtimeMs >= statSync(path).mtimeMs ? readFileSync(copy) : undefined;
 }
-/** Cache-Control of a not-found answer. */
-export const NOT_FOUND_CACHE_CONTROL = 'no-store';
 
 /** Hashed build assets never change; everything else is revalidated so edits show at once. */
 export function cacheControl(urlPath: string, type: string): string {
