@@ -4,8 +4,7 @@
  * address kept in step with the filters so a view can be shared and reloaded, and the image
  * that fades in and says 'Image not available' like the static ones.
  */
-import { useEffect, useRef, type ImgHTMLAttributes, type RefObject } from 'react';
-import { enhanceImage } from '../scripts/images.ts';
+import { useEffect, type ImgHTMLAttributes, type RefObject } from 'react';
 import '../styles/site-image.css';
 
 export interface FilterOption {
@@ -104,15 +103,14 @@ export function FilterBar({
   );
 }
 
-/** An island's image: the same fade-in and failure text as SiteImage (src/scripts/images.ts). */
+/**
+ * An island's image: the same fade-in and failure text as SiteImage, which the page shell gives
+ * every `img[data-fade]` as it arrives (src/scripts/images.ts).
+ */
 export function IslandImage({ className, ...img }: ImgHTMLAttributes<HTMLImageElement> & { className?: string }) {
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    if (ref.current) enhanceImage(ref.current);
-  }, []);
   return (
     <span className={['site-image', className].filter(Boolean).join(' ')}>
-      <img ref={ref} data-fade="" {...img} />
+      <img data-fade="" {...img} />
     </span>
   );
 }

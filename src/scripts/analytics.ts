@@ -29,10 +29,3 @@ export function setUpAnalytics(root: Document = document): void {
   script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
   root.head.append(script);
 }
-
-/** Sends an event when analytics is configured; does nothing otherwise. */
-export function trackEvent(name: string, params: Record<string, unknown>): boolean {
-  if (typeof window === 'undefined' || typeof window.gtag !== 'function') return false;
-  window.gtag('event', name, params);
-  return true;
-}

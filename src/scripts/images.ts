@@ -19,7 +19,7 @@ function showFallback(img: HTMLImageElement): void {
   holder.append(fallback);
 }
 
-export function enhanceImage(img: HTMLImageElement): void {
+function enhanceImage(img: HTMLImageElement): void {
   if (img.dataset.fadeReady) return;
   img.dataset.fadeReady = '';
   if (img.complete) {
@@ -31,6 +31,20 @@ export function enhanceImage(img: HTMLImageElement): void {
   img.addEventListener('error', () => showFallback(img), { once: true });
 }
 
-export function setUpImages(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLImageElement>('img[data-fade]').forEach(enhanceImage);
+function enhanceWithin(node: Node): void {
+  if (!(node instanceof Element)) return;
+  if (node.matches('img[data-fade]')) enhanceImage(node as HTMLImageElement);
+  node.querySelectorAll<HTMLImageElement>('img[data-fade]').forEach(enhanceImage);
+}
+
+/**
+ * The page's images now, and those the islands draw later (a filtered list, the next page of
+ * results) as they arrive: the observer reports them before they are painted. The islands need
+ * no import of their own, so the shell's script stays one file.
+ */
+export function setUpImages(root: Document = document): void {
+  enhanceWithin(root.documentElement);
+  new MutationObserver((records) => {
+    for (const record of records) record.addedNodes.forEach(enhanceWithin);
+  }).observe(root.documentElement, { childList: true, subtree: true });
 }

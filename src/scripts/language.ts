@@ -3,7 +3,6 @@
  * (src/components/LanguageSuggestion.astro). Nothing here redirects.
  */
 import { LANGUAGE_CHOICE_KEY, suggestedLang } from '../lib/i18n/suggestion.ts';
-import { langOfPath } from '../lib/i18n/paths.ts';
 
 function remember(code: string): void {
   try {
@@ -24,14 +23,18 @@ export function setUpLanguage(root: Document = document): void {
       dismiss.closest<HTMLElement>('[data-lang-suggest]')!.hidden = true;
     }
   });
-  if (!root.querySelector('[data-lang-suggest]')) return;
+  // One hidden offer per other language; its "No, thank you" names the page's own language.
+  const offers = [...root.querySelectorAll<HTMLElement>('[data-lang-suggest]')];
+  const pageLang = root.querySelector<HTMLElement>('[data-lang-dismiss]')?.dataset.langDismiss;
+  if (!offers.length || !pageLang) return;
   let saved: string | null;
   try {
     saved = localStorage.getItem(LANGUAGE_CHOICE_KEY);
   } catch {
     return; // Storage blocked: an offer that cannot be dismissed for good would come back on every visit.
   }
-  const offer = suggestedLang(navigator.languages ?? [navigator.language], langOfPath(location.pathname), saved);
-  const panel = offer && root.querySelector<HTMLElement>(`[data-lang-suggest="${offer}"]`);
+  const offered = offers.map((panel) => panel.dataset.langSuggest!);
+  const offer = suggestedLang(navigator.languages ?? [navigator.language], pageLang, saved, offered);
+  const panel = offers.find((candidate) => candidate.dataset.langSuggest === offer);
   if (panel) panel.hidden = false;
 }

@@ -14,7 +14,7 @@ import {
   type ThankYouTexts,
 } from '../lib/thank-you.ts';
 import { DEFAULT_LANG, isLang } from '../lib/i18n/languages.ts';
-import { setUpAnalytics, trackEvent } from './analytics.ts';
+import { trackEvent } from './track-event.ts';
 
 /** The page's words in its language, written into data-texts by the page (English if absent). */
 function pageTexts(root: HTMLElement): ThankYouTexts {
@@ -69,8 +69,7 @@ const root = document.querySelector<HTMLElement>('[data-thanks]');
 if (root) {
   const query = parseThankYouQuery(window.location.search);
   render(root, query);
-  // Idempotent: makes sure gtag exists (when a measurement id is configured) whatever the order
-  // in which the page's scripts run.
-  setUpAnalytics();
-  sendOnce(query);
+  // The page shell's script sets up gtag and runs after this one; every module script has run by
+  // DOMContentLoaded.
+  document.addEventListener('DOMContentLoaded', () => sendOnce(query), { once: true });
 }

@@ -32,8 +32,41 @@ describe('files in dist/', () => {
 
   it("names a component's script after the component alone, which every page that runs it writes", () => {
     const scripts = listFiles(join(distDir, '_astro')).filter((file) => file.endsWith('.js'));
-    expect(scripts.some((file) => /\/BaseLayout\.[\w-]+\.js$/.test(file))).toBe(true);
+    expect(scripts.some((file) => /\/HeroCarousel\.[\w-]+\.js$/.test(file))).toBe(true);
     expect(scripts.filter((file) => file.includes('astro_type_script'))).toEqual([]);
+  });
+
+  it("runs the page shell's script, which every page loads, as one file that imports nothing", () => {
+    // An import is a request the browser finds only once the script has arrived: a round trip
+    // later, on the path to every page's largest paint.
+    const moduleScripts = (file: string) =>
+      new Set([...readFileSync(file, 'utf8').matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]!));
+    const [first, ...rest] = pages.map(({ file }) => moduleScripts(file));
+    const everyPage = [...first!].filter((src) => rest.every((scripts) => scripts.has(src)));
+    expect(everyPage).toHaveLength(1);
+    const shell = readFileSync(join(distDir, everyPage[0]!), 'utf8');
+    expect(shell).toContain('data-nav-toggle');
+    expect(shell).not.toMatch(/\bimport\s*[{"'`*(]|\bfrom\s*["'`]/);
+  });
+
+  it("preloads every module that a page's own scripts import, so no import waits for its importer", () => {
+    const staticImports = (address: string) =>
+      [...readFileSync(join(distDir, address), 'utf8').matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?"\.\/([^"]+\.js)"/g)].map((m) => `/_astro/${m[1]}`);
+    let checked = 0;
+    for (const { route, file } of pages) {
+      const html = readFileSync(file, 'utf8');
+      const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
+      const pending = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+      for (let address = pending.pop(); address; address = pending.pop()) {
+        for (const dependency of staticImports(address)) {
+          expect(preloaded.has(dependency), `${route}: ${dependency}`).toBe(true);
+          pending.push(dependency);
+          checked++;
+        }
+      }
+    }
+    // The status badges, the carousel and the event pages' scripts import shared modules.
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('writes _redirects for CDN hosts from the alias table', () => {

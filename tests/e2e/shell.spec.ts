@@ -111,6 +111,26 @@ test('images that load are shown without the loading state', async ({ page }) =>
   await expect(page.getByText('Image not available')).toHaveCount(0);
 });
 
+test('the favicon comes written into the page, as the logo the browser draws, with no request of its own', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/team');
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(href).toMatch(/^data:image\/svg\+xml,<svg /);
+  // The same drawing as the header's logo: the dark disc and the rising sun.
+  expect(decodeURIComponent(href!)).toContain('<circle cx="24" cy="24" r="23" fill="#1f3d33"></circle>');
+  const size = await page.evaluate(async (src) => {
+    const icon = new Image();
+    icon.src = src;
+    await icon.decode();
+    return [icon.naturalWidth, icon.naturalHeight];
+  }, href!);
+  expect(size[0]).toBeGreaterThan(0);
+  expect(size[0]).toBe(size[1]);
+  await page.waitForLoadState('load');
+  expect(requests.filter((path) => /favicon|webmanifest/.test(path))).toEqual([]);
+});
+
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/about');
   await page.keyboard.press('Tab');

@@ -65,6 +65,30 @@ describe('rewritePage', () => {
     expect(rewritten).toContain('<style>.used{color:red}.used{margin:0}</style>');
   });
 
+  it('joins the styles before a stylesheet linked in the body, and leaves those after it in their place', () => {
+    const withForm = page.replace('<p class="used">Hi</p>', '<p class="used">Hi</p><link rel="stylesheet" href="/_astro/forms.css"><style>.form{gap:1px}</style>');
+    const rewritten = rewritePage(withForm, dist, []).html;
+    expect(rewritten.match(/<style>/g)).toHaveLength(2);
+    expect(rewritten).toContain('<style>.used{color:red}.used{margin:0}</style></head>');
+    expect(rewritten).toContain('<link rel="stylesheet" href="/_astro/forms.css"><style>.form{gap:1px}</style>');
+  });
+
+  it("preloads, early in the head, every module the page's own scripts import at any depth, and none of an island's", () => {
+    writeFileSync(join(dist, '_astro', 'badge.js'), 'import{s as t}from"./status.js";t()');
+    writeFileSync(join(dist, '_astro', 'status.js'), 'import"./day.js";import{x}from"./day.js";export const s=()=>x');
+    writeFileSync(join(dist, '_astro', 'day.js'), 'export const x=1;const later=()=>import("./late.js")');
+    writeFileSync(join(dist, '_astro', 'island.js'), 'import"./react.js"');
+    const withScripts = page.replace(
+      '</body>',
+      '<script type="module" src="/_astro/badge.js"></script><astro-island component-url="/_astro/island.js"></astro-island></body>',
+    );
+    const rewritten = rewritePage(withScripts, dist, []).html;
+    const preloads = [...rewritten.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/_astro/status.js', '/_astro/day.js']);
+    expect(rewritten.indexOf('rel="modulepreload"')).toBeLessThan(rewritten.indexOf('<style>'));
+    expect(html).not.toContain('modulepreload');
+  });
+
   it("lists only the page's own inline style in the policy, and no script hash", () => {
     const policy = html.match(/content="([^"]*)"/)![1]!;
     expect(policy).toContain("script-src 'self';");

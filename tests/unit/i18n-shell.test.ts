@@ -8,17 +8,22 @@ import { site } from '../../src/lib/site.ts';
 
 describe('the home page’s language offer', () => {
   it('offers the first of the browser’s languages the site has', () => {
-    expect(suggestedLang(['de-DE', 'fr-CA', 'sw'], 'en', null)).toBe('fr');
-    expect(suggestedLang(['sw-KE'], 'fr', null)).toBe('sw');
-    expect(suggestedLang(['EN-us'], 'sw', null)).toBe('en');
+    expect(suggestedLang(['de-DE', 'fr-CA', 'sw'], 'en', null, ['fr', 'sw'])).toBe('fr');
+    expect(suggestedLang(['sw-KE'], 'fr', null, ['en', 'sw'])).toBe('sw');
+    expect(suggestedLang(['EN-us'], 'sw', null, ['en', 'fr'])).toBe('en');
   });
 
   it('offers nothing when the browser prefers the page’s language, knows none of the site’s, or a choice was made', () => {
-    expect(suggestedLang(['fr-FR', 'en'], 'fr', null)).toBeUndefined();
-    expect(suggestedLang(['de', 'ja'], 'en', null)).toBeUndefined();
-    expect(suggestedLang([], 'en', null)).toBeUndefined();
-    expect(suggestedLang(['fr'], 'en', 'en')).toBeUndefined();
-    expect(suggestedLang(['fr'], 'en', 'sw')).toBeUndefined();
+    expect(suggestedLang(['fr-FR', 'en'], 'fr', null, ['en', 'sw'])).toBeUndefined();
+    expect(suggestedLang(['de', 'ja'], 'en', null, ['fr', 'sw'])).toBeUndefined();
+    expect(suggestedLang([], 'en', null, ['fr', 'sw'])).toBeUndefined();
+    expect(suggestedLang(['fr'], 'en', 'en', ['fr', 'sw'])).toBeUndefined();
+    expect(suggestedLang(['fr'], 'en', 'sw', ['fr', 'sw'])).toBeUndefined();
+  });
+
+  it('offers only a language the page has an offer for', () => {
+    expect(suggestedLang(['sw', 'fr'], 'en', null, ['fr'])).toBe('fr');
+    expect(suggestedLang(['sw'], 'en', null, [])).toBeUndefined();
   });
 });
 
