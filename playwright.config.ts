@@ -39,6 +39,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // The form tests submit many times from one address; production keeps the default limit.
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000',
+      // As behind nginx: the staff specs name each test's client in X-Forwarded-For (staff-support.ts).
+      TRUST_PROXY: '1',
       // The first administrator (tests/e2e/staff-support.ts uses the same values) and real SMTP.
       ADMIN_USERNAME: 'e2e.admin',
       ADMIN_PASSWORD: 'E2e#Admin2026',

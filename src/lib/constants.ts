@@ -26,6 +26,12 @@ export const NEWSLETTER_SUCCESS_RESET_MS = 5000;
 export const FEATURED_PROGRAM_COUNT = 3;
 export const HOME_BLOG_PREVIEW_COUNT = 3;
 export const BACK_TO_TOP_THRESHOLD_PX = 500;
+/**
+ * Islands that wake when the browser is idle (`client:idle`) wake at the latest this long after
+ * the page's scripts start: a phone whose main thread is never idle still gets working filters
+ * and a working donation form.
+ */
+export const ISLAND_IDLE_TIMEOUT_MS = 2000;
 
 export const BLOG_PAGE_SIZE = 4;
 export const BLOG_RECENT_POSTS = 3;

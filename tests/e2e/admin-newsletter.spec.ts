@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { answer500, networkDown, rows, unique } from './forms-support.ts';
-import { E2E_ADMIN } from './staff-support.ts';
+import { E2E_ADMIN, test } from './staff-support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;

@@ -1,6 +1,6 @@
-import { test, expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
-import { E2E_ADMIN } from './staff-support.ts';
+import { E2E_ADMIN, test } from './staff-support.ts';
 
 /**
  * On a slow phone every form is on screen seconds before its island's script runs. Here the

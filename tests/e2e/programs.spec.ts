@@ -100,3 +100,20 @@ test('status follows the visitor date: upcoming in the start month, active from 
   await page.goto('/programs/future-ready-youth');
   await expect(page.locator('.program-hero__status [data-program-start]')).toHaveText('Upcoming');
 });
+
+test('on a phone that is never idle the explorer still wakes, two seconds at the latest', async ({ page }) => {
+  // A main thread that never has an idle moment: idle callbacks run only when their timeout ends.
+  await page.addInitScript(() => {
+    const asked: number[] = [];
+    (window as unknown as { idleTimeouts: number[] }).idleTimeouts = asked;
+    window.requestIdleCallback = (callback, options) => {
+      asked.push(options?.timeout ?? 0);
+      if (options?.timeout) setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options.timeout);
+      return 0;
+    };
+  });
+  await openPrograms(page);
+  expect(await page.evaluate(() => (window as unknown as { idleTimeouts: number[] }).idleTimeouts)).toContain(2000);
+  await search(page).fill('youth');
+  await expect(list(page)).toHaveText(['Future Ready Youth Program']);
+});

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { wcagViolations } from '../support/axe.ts';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN as ADMIN } from './staff-support.ts';
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN as ADMIN, test } from './staff-support.ts';
 
 async function signIn(page: Page) {
   const answer = await page.request.post('/api/auth/sign-in/username', { data: ADMIN });

@@ -8,9 +8,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { wcagViolations } from '../support/axe.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../support/oauth-provider.ts';
-import { MEMBER_SECTIONS, latestMailTo, nthMailTo, uniqueName } from './staff-support.ts';
+import { MEMBER_SECTIONS, latestMailTo, nthMailTo, uniqueName, test } from './staff-support.ts';
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? e2ePort + 1);
@@ -33,6 +33,7 @@ function serverEnv(): NodeJS.ProcessEnv {
     NODE_ENV: 'test',
     SITE_URL: origin,
     RATE_LIMIT_MAX: '1000',
+    TRUST_PROXY: '1',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     ALLOW_SIGN_UP: 'true',
     AUTH_OAUTH_BASE_URL: `http://127.0.0.1:${oauthPort}`,

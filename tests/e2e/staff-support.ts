@@ -6,10 +6,24 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import { expect, test as base, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
+
+/**
+ * The staff specs' test: each test is a different person at a different address. The servers
+ * they use trust one proxy hop (TRUST_PROXY=1, as behind nginx), so the address each test's
+ * browser names in X-Forwarded-For is the client the sign-in limits count (Better Auth allows
+ * three sign-ins in ten seconds per address). Without it every test shares 127.0.0.1, and two
+ * workers signing in at once are refused as one busy client.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
+});
 
 export const E2E_ADMIN = { username: 'e2e.admin', password: 'E2e#Admin2026' };
 

@@ -5,8 +5,8 @@
  * without sideways scrolling; no WCAG A/AA violations.
  */
 import { wcagViolations } from '../support/axe.ts';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, MEMBER_SECTIONS, STAFF_SECTIONS, invite, signInThroughForm, uniqueName } from './staff-support.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN, MEMBER_SECTIONS, STAFF_SECTIONS, invite, signInThroughForm, uniqueName, test } from './staff-support.ts';
 
 const HYDRATION = { timeout: 20_000 };
 const MEMBER_PASSWORD = 'Kazi#Safi2026';

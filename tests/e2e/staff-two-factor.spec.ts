@@ -9,9 +9,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { wcagViolations } from '../support/axe.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { secretOf, totpCode } from '../support/totp.ts';
-import { latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
+import { latestMailTo, signInThroughForm, uniqueName, test } from './staff-support.ts';
 
 const HASHING = { timeout: 20_000 };
 const PASSWORD = 'Mbili#Hatua2026';
@@ -302,6 +302,7 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         RATE_LIMIT_MAX: '1000',
+        TRUST_PROXY: '1',
         REQUIRE_ADMIN_MFA: 'true',
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,

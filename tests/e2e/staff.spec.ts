@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { wcagViolations } from '../support/axe.ts';
-import { E2E_ADMIN, STAFF_SECTIONS, invite, latestMailTo, signInThroughForm, uniqueName } from './staff-support.ts';
+import { E2E_ADMIN, STAFF_SECTIONS, invite, latestMailTo, signInThroughForm, uniqueName, test } from './staff-support.ts';
 
 // Each sign-in and password change hashes a password on purpose (scrypt): on a busy machine the
 // steps that wait for one get longer than the default five seconds.
