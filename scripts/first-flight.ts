@@ -16,7 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { ANY_IMPORT, STATIC_IMPORT, moduleGraph } from './module-graph.ts';
 
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
 const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g;
@@ -119,18 +120,7 @@ export function pageScripts(html: string, dist: string): string[] {
     ...[...html.matchAll(/\b(?:component|renderer)-url="(\/[^"]+\.js)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/(?:import|from)\s*\(?\s*["'](\/[^"']+\.js)["']/g)].map((m) => m[1]!),
   ];
-  const seen = new Map<string, string>();
-  const visit = (file: string) => {
-    if (seen.has(file) || !existsSync(file)) return;
-    const code = readFileSync(file, 'utf8');
-    seen.set(file, code);
-    for (const m of code.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
-      const spec = m[1]!;
-      visit(spec.startsWith('/') ? join(dist, spec) : join(dirname(file), spec));
-    }
-  };
-  for (const entry of entries) visit(join(dist, entry));
-  return [...seen.values()];
+  return [...moduleGraph(dist, entries.map((entry) => join(dist, entry)), ANY_IMPORT).values()];
 }
 
 export interface FirstFlightResult {
@@ -221,11 +211,6 @@ function inlineFavicon(html: string, dist: string): string {
   return html.slice(0, link.index) + html.slice(link.index + link[0].length, headEnd) + icon + html.slice(headEnd);
 }
 
-/** The files a module statically imports (`import{a}from"./x.js"`, `import"./x.js"`), as addresses. */
-function staticImports(code: string, from: string): string[] {
-  return [...code.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g)].map((m) => posix.join(posix.dirname(from), m[1]!));
-}
-
 /**
  * A `modulepreload` link, early in the head, for every module the page's own scripts import, at
  * any depth. Without it the browser finds each import only once the importing file has arrived:
@@ -234,20 +219,12 @@ function staticImports(code: string, from: string): string[] {
  * when the island wakes.
  */
 function preloadImports(html: string, dist: string): string {
-  const entries = [...html.matchAll(/<script type="module" src="(\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const imported = new Set<string>();
-  const visit = (address: string) => {
-    const file = join(dist, address);
-    if (!existsSync(file)) return;
-    for (const dependency of staticImports(readFileSync(file, 'utf8'), address)) {
-      if (imported.has(dependency) || entries.includes(dependency)) continue;
-      imported.add(dependency);
-      visit(dependency);
-    }
-  };
-  entries.forEach(visit);
-  if (!imported.size) return html;
-  const links = [...imported].map((address) => `<link rel="modulepreload" href="${address}">`).join('');
+  const entries = [...html.matchAll(/<script type="module" src="(\/[^"]+\.js)"/g)].map((m) => join(dist, m[1]!));
+  const imported = [...moduleGraph(dist, entries, STATIC_IMPORT).keys()]
+    .filter((file) => !entries.includes(file))
+    .map((file) => `/${relative(dist, file).split(sep).join('/')}`);
+  if (!imported.length) return html;
+  const links = imported.map((address) => `<link rel="modulepreload" href="${address}">`).join('');
   const at = html.search(/<style\b|<\/head>/);
   return at === -1 ? html : html.slice(0, at) + links + html.slice(at);
 }

@@ -8,9 +8,10 @@
  * does not wait for it. Those sheets are measured apart, as `laterCss`.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { listFiles } from '../api/src/static-site.ts';
+import { STATIC_IMPORT, moduleGraph } from './module-graph.ts';
 
 export const distDir = join(import.meta.dirname, '..', 'dist');
 
@@ -63,19 +64,6 @@ function localFile(dir: string, url: string): string | null {
   return existsSync(path) ? path : null;
 }
 
-/** A JS file and everything it imports statically, as files in dist/. */
-function jsClosure(dir: string, entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const code = readFileSync(entry, 'utf8');
-  for (const match of code.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) {
-    const spec = match[1]!;
-    const target = spec.startsWith('/') ? join(dir, spec) : join(dirname(entry), spec);
-    if (existsSync(target)) jsClosure(dir, target, seen);
-  }
-  return seen;
-}
-
 const REACT_SIGNATURE = /Symbol\.for\(["']react\.(?:element|transitional\.element)["']\)|react-dom|__CLIENT_INTERNALS_DO_NOT_USE/;
 
 export function measurePage(route: string, file: string, dir = distDir): PageWeight {
@@ -104,11 +92,11 @@ export function measurePage(route: string, file: string, dir = distDir): PageWei
     .flatMap((code) => [...code.matchAll(/(?:import|from)\s*["'](\/[^"']+\.js)["']/g)].map((i) => i[1]!))
     .map((src) => localFile(dir, src))
     .filter((f): f is string => f !== null);
-  const jsFiles = new Set<string>();
-  for (const entry of [...scriptEntries, ...inlineModuleImports]) jsClosure(dir, entry, jsFiles);
+  const modules = moduleGraph(dir, [...scriptEntries, ...inlineModuleImports], STATIC_IMPORT);
+  const jsFiles = [...modules.keys()];
 
   const cssText = cssFiles.map((f) => readFileSync(f, 'utf8')).join('');
-  const jsContents = [...[...jsFiles].map((f) => readFileSync(f)), ...inlineScripts.map((code) => Buffer.from(code))];
+  const jsContents = [...modules.values(), ...inlineScripts].map((code) => Buffer.from(code));
   const toUrl = (f: string) => `/${relative(dir, f).split(sep).join(posix.sep)}`;
   return {
     route,
@@ -126,7 +114,7 @@ export function measurePage(route: string, file: string, dir = distDir): PageWei
     js: {
       raw: jsContents.reduce((sum, c) => sum + c.byteLength, 0),
       gzip: jsContents.reduce((sum, c) => sum + gz(c), 0),
-      files: [...jsFiles].map(toUrl),
+      files: jsFiles.map(toUrl),
     },
     islands: (html.match(/<astro-island\b/g) ?? []).length,
     loadsReact: jsContents.some((c) => REACT_SIGNATURE.test(c.toString('utf8'))),
