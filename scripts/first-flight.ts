@@ -214,9 +214,9 @@ function inlineFavicon(html: string, dist: string): string {
 /**
  * A `modulepreload` link, early in the head, for every module the page's own scripts import, at
  * any depth. Without it the browser finds each import only once the importing file has arrived:
- * a round trip per level (a status badge's script imports the status rules, which import the
- * calendar day), on the path to the largest paint. The islands' modules are left out: they load
- * when the island wakes.
+ * a round trip per level (an event page's script imports the event rules and the calendar day),
+ * on the path to the largest paint. The islands' modules are left out: they load when the island
+ * wakes.
  */
 function preloadImports(html: string, dist: string): string {
   const entries = [...html.matchAll(/<script type="module" src="(\/[^"]+\.js)"/g)].map((m) => join(dist, m[1]!));

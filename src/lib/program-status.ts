@@ -18,9 +18,23 @@ export function parseCalendarDay(value: string): CalendarDay {
   return { year, month, day };
 }
 
+/** A calendar month as one number, months since the year 0: months compare and count by subtraction. */
+export function monthNumber(day: Pick<CalendarDay, 'year' | 'month'>): number {
+  return day.year * 12 + day.month - 1;
+}
+
 /** Month boundaries crossed from `start` to `today` (negative when `today` is earlier). */
 export function calendarMonthsBetween(start: CalendarDay, today: CalendarDay): number {
-  return (today.year - start.year) * 12 + (today.month - start.month);
+  return monthNumber(today) - monthNumber(start);
+}
+
+/**
+ * The month (a `monthNumber`) from which a program without a given status is active: the one
+ * after its start month. The page's badges carry it, so the browser only compares it with the
+ * visitor's month (src/scripts/program-status.ts).
+ */
+export function activeFromMonth(startDate: string): number {
+  return monthNumber(parseCalendarDay(startDate)) + 1;
 }
 
 export function programStatus(
@@ -29,7 +43,7 @@ export function programStatus(
 ): ProgramStatus {
   if (program.status) return program.status;
   const day = today instanceof Date ? localCalendarDay(today) : today;
-  return calendarMonthsBetween(parseCalendarDay(program.startDate), day) > 0 ? 'active' : 'upcoming';
+  return monthNumber(day) >= activeFromMonth(program.startDate) ? 'active' : 'upcoming';
 }
 
 /** How a status reads on a badge. */

@@ -91,14 +91,14 @@ test('status follows the visitor date: upcoming in the start month, active from 
     page.locator('.programs-explorer__item').filter({ hasText: title }).locator('.programs-explorer__status');
   await expect(badgeFor('Future Ready Youth Program')).toHaveText('Upcoming');
   await expect(badgeFor('Financial Empowerment Pathway')).toHaveText('Active');
-  await expect(page.locator('#featured [data-program-start]').first()).toHaveText('Active');
+  await expect(page.locator('#featured .status-badge').first()).toHaveText('Active');
 
   await page.clock.setFixedTime(new Date(2025, 3, 1, 9));
   await page.goto('/programs/future-ready-youth');
-  await expect(page.locator('.program-hero__status [data-program-start]')).toHaveText('Active');
+  await expect(page.locator('.program-hero__status .status-badge')).toHaveText('Active');
   await page.clock.setFixedTime(new Date(2025, 2, 15, 9));
   await page.goto('/programs/future-ready-youth');
-  await expect(page.locator('.program-hero__status [data-program-start]')).toHaveText('Upcoming');
+  await expect(page.locator('.program-hero__status .status-badge')).toHaveText('Upcoming');
 });
 
 test('on a phone that is never idle the explorer still wakes, two seconds at the latest', async ({ page }) => {

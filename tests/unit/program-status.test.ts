@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFromMonth,
   calendarMonthsBetween,
+  monthNumber,
   parseCalendarDay,
   programStatus,
   statusLabel,
 } from '../../src/lib/program-status.ts';
+import { correctProgramStatuses } from '../../src/scripts/program-status.ts';
 
 const day = (value: string) => parseCalendarDay(value);
 
@@ -60,9 +63,51 @@ describe('calendar helpers', () => {
     expect(() => parseCalendarDay('2025-13-01')).toThrow();
   });
 
+  it('numbers months so that they count by subtraction', () => {
+    expect(monthNumber({ year: 2025, month: 1 })).toBe(24300);
+    expect(monthNumber({ year: 2024, month: 12 })).toBe(24299);
+    expect(activeFromMonth('2025-03-10')).toBe(24303);
+    expect(activeFromMonth('2025-12-20')).toBe(24312);
+  });
+
   it('labels statuses', () => {
     expect(statusLabel('active')).toBe('Active');
     expect(statusLabel('upcoming')).toBe('Upcoming');
     expect(statusLabel('paused')).toBe('Paused');
+  });
+});
+
+/** A badge as the page holds it: what StatusBadge.astro writes, read and written as the browser would. */
+function badge(startDate: string) {
+  return {
+    dataset: { activeFrom: String(activeFromMonth(startDate)), status: 'upcoming', labelActive: 'Actif', labelUpcoming: 'À venir' } as Record<string, string>,
+    textContent: '',
+  };
+}
+
+describe("the page's correction in the visitor's browser", () => {
+  const correct = (badges: ReturnType<typeof badge>[], today: Date) =>
+    correctProgramStatuses({ querySelectorAll: () => badges } as unknown as ParentNode, today);
+
+  it('names the status in the page language from the month the program turns active', () => {
+    const march = badge('2025-03-10');
+    correct([march], new Date(2025, 2, 31, 23, 59));
+    expect(march.dataset.status).toBe('upcoming');
+    expect(march.textContent).toBe('À venir');
+    correct([march], new Date(2025, 3, 1, 0, 0));
+    expect(march.dataset.status).toBe('active');
+    expect(march.textContent).toBe('Actif');
+  });
+
+  it('agrees with the rule on every day of two years around a start, across a year boundary', () => {
+    for (const startDate of ['2025-01-10', '2025-12-20', '2026-02-28']) {
+      const start = parseCalendarDay(startDate);
+      for (let offset = -400; offset <= 400; offset++) {
+        const today = new Date(start.year, start.month - 1, start.day + offset, 12);
+        const one = badge(startDate);
+        correct([one], today);
+        expect(one.dataset.status, `${startDate} on ${today.toDateString()}`).toBe(programStatus({ startDate }, today));
+      }
+    }
   });
 });
