@@ -6,7 +6,6 @@
  */
 import { localCalendarDay, type CalendarDay } from './local-day.ts';
 
-export type { CalendarDay } from './local-day.ts';
 export type ProgramStatus = 'active' | 'upcoming' | (string & {});
 
 /** '2025-01-10' (or a full ISO timestamp) -> its calendar day, without time-zone shifts. */
@@ -21,11 +20,6 @@ export function parseCalendarDay(value: string): CalendarDay {
 /** A calendar month as one number, months since the year 0: months compare and count by subtraction. */
 export function monthNumber(day: Pick<CalendarDay, 'year' | 'month'>): number {
   return day.year * 12 + day.month - 1;
-}
-
-/** Month boundaries crossed from `start` to `today` (negative when `today` is earlier). */
-export function calendarMonthsBetween(start: CalendarDay, today: CalendarDay): number {
-  return monthNumber(today) - monthNumber(start);
 }
 
 /**

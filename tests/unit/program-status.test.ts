@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeFromMonth,
-  calendarMonthsBetween,
   monthNumber,
   parseCalendarDay,
   programStatus,
@@ -52,9 +51,10 @@ describe('programStatus', () => {
 
 describe('calendar helpers', () => {
   it('counts month boundaries, not 30-day spans', () => {
-    expect(calendarMonthsBetween(day('2025-01-31'), day('2025-02-01'))).toBe(1);
-    expect(calendarMonthsBetween(day('2025-01-01'), day('2025-01-31'))).toBe(0);
-    expect(calendarMonthsBetween(day('2025-03-10'), day('2024-03-10'))).toBe(-12);
+    const between = (start: string, today: string) => monthNumber(day(today)) - monthNumber(day(start));
+    expect(between('2025-01-31', '2025-02-01')).toBe(1);
+    expect(between('2025-01-01', '2025-01-31')).toBe(0);
+    expect(between('2025-03-10', '2024-03-10')).toBe(-12);
   });
 
   it('parses an ISO timestamp by its date part and rejects nonsense', () => {
