@@ -264,7 +264,7 @@ export default function DonationForm(props: DonationFormProps) {
         <legend className="donation__legend">{t.donationChooseAmount}</legend>
         <div className="donation__tiles">
           {DONATION_PRESETS.map((preset, index) => (
-            <label className="donation__tile" key={preset}>
+            <label className="donation__tile sipa-tick" key={preset}>
               <input
                 ref={index === 0 ? firstPreset : undefined}
                 className="donation__tile-input"
