@@ -14,7 +14,7 @@ import sw from '../../content/messages/pages/sw.json' with { type: 'json' };
 
 const NBSP = '\u00a0';
 
-/** The words the page hands its script, from a catalogue (as src/pages/[...lang]/thank-you.astro does). */
+/** The words the page hands its script, from a catalogue (as src/components/thank-you/ThankYouPage.astro does). */
 function textsFrom(catalogue: Record<string, string>): ThankYouTexts {
   return {
     eyebrowOnce: catalogue.thanks_eyebrow_once!,
