@@ -32,7 +32,7 @@ describe('files in dist/', () => {
 
   it("names a component's script after the component alone, which every page that runs it writes", () => {
     const scripts = listFiles(join(distDir, '_astro')).filter((file) => file.endsWith('.js'));
-    expect(scripts.some((file) => /\/HeroCarousel\.[\w-]+\.js$/.test(file))).toBe(true);
+    expect(scripts.some((file) => /\/EventPage\.[\w-]+\.js$/.test(file))).toBe(true);
     expect(scripts.filter((file) => file.includes('astro_type_script'))).toEqual([]);
   });
 
@@ -65,7 +65,7 @@ describe('files in dist/', () => {
         }
       }
     }
-    // The carousel's and the event pages' scripts import shared modules.
+    // The event pages' and the result pages' scripts import shared modules.
     expect(checked).toBeGreaterThan(50);
   });
 
@@ -78,6 +78,18 @@ describe('files in dist/', () => {
       expect(badge, route).toHaveLength(1);
       expect(badge[0], route).not.toMatch(/\bimport\s*[{"'`*(]|\bfrom\s*["'`]/);
       expect(html, route).not.toContain('rel="modulepreload" href="/_astro/program-status');
+    }
+  });
+
+  it("the home carousel costs one small file: its script imports nothing and reads the spec's timings from the page", () => {
+    for (const route of ['/', '/fr', '/sw']) {
+      const html = readFileSync(join(distDir, route, 'index.html'), 'utf8');
+      expect(html, route).toMatch(/<div class="carousel[^"]*" data-carousel data-interval-ms="6000" data-fade-ms="500"/);
+      const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => readFileSync(join(distDir, m[1]!), 'utf8'));
+      const carousel = scripts.filter((code) => code.includes('[data-carousel]'));
+      expect(carousel, route).toHaveLength(1);
+      expect(carousel[0], route).not.toMatch(/\bimport\s*[{"'`*(]|\bfrom\s*["'`]/);
+      expect(html, route).not.toContain('rel="modulepreload" href="/_astro/constants');
     }
   });
 
