@@ -56,6 +56,12 @@ export interface LighthouseRow {
   runs: { score: number; lcpMs: number }[];
   /** The LCP element and what ends last on the simulated LCP path, in the median run. */
   path: LcpPath;
+  /**
+   * Lighthouse's measure of this machine's CPU speed during the route's runs (median; higher is
+   * faster). Lantern slows every recorded main-thread task down by 4, so the same page scores a
+   * later FCP and LCP on a slower or busier machine: this says which kind of machine ran it.
+   */
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => {
@@ -94,7 +100,7 @@ export async function serveDist(port: number, dist = distDir): Promise<{ base: s
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 
-function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number } {
+function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; benchmarkIndex: number } {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -104,6 +110,7 @@ function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpM
     fcpMs: audit('first-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -185,6 +192,7 @@ export async function lighthouseRoutes(
         cls: median(all.map((r) => r.cls)),
         runs: all.map((r) => ({ score: r.score, lcpMs: r.lcpMs })),
         path: medianRun.path,
+        benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
       };
     });
   } finally {
@@ -208,6 +216,15 @@ export function lighthouseMarkdown(rows: readonly LighthouseRow[], runs: number)
   ];
   const misses = rows.filter((r) => r.score < TARGET_SCORE || r.lcpMs > TARGET_LCP_MS || r.cls !== 0);
   lines.push('', misses.length ? `${misses.length} of ${rows.length} routes miss a target: ${misses.map((r) => r.route).join(', ')}.` : `All ${rows.length} routes meet every target.`);
+  const indices = rows.map((r) => r.benchmarkIndex).filter(Number.isFinite);
+  if (indices.length) {
+    lines.push(
+      '',
+      `Lighthouse's CPU benchmark index during these runs: ${Math.round(median(indices))} (median of the routes' medians, ` +
+        `from ${Math.round(Math.min(...indices))} to ${Math.round(Math.max(...indices))}; higher is faster). ` +
+        "Every recorded main-thread task is slowed down 4 times in the simulation, so compare runs made on machines of similar index.",
+    );
+  }
   lines.push(
     '',
     'What sets LCP (run nearest the median): the LCP element, the simulated end of the document, and the requests that end last on ' +
