@@ -7,6 +7,18 @@ import { isNoindexPath, routeAliases } from '../../src/lib/routes.ts';
 
 const pages = htmlPages();
 
+/** The addresses of a page's module scripts, in document order. */
+const moduleScripts = (html: string) => [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]!);
+/** Any import in built code, static or dynamic: a request found only once the script has arrived. */
+const ANY_IMPORT = /\bimport\s*[{"'`*(]|\bfrom\s*["'`]/;
+
+/** The one module script of a page whose code holds `marker`, checked to import nothing. */
+function expectOneImportFreeScript(html: string, route: string, marker: string) {
+  const holding = moduleScripts(html).map((src) => readFileSync(join(distDir, src), 'utf8')).filter((code) => code.includes(marker));
+  expect(holding, route).toHaveLength(1);
+  expect(holding[0], route).not.toMatch(ANY_IMPORT);
+}
+
 describe('files in dist/', () => {
   it('holds no two names that differ only by letter case', () => {
     const seen = new Map<string, string>();
@@ -39,14 +51,12 @@ describe('files in dist/', () => {
   it("runs the page shell's script, which every page loads, as one file that imports nothing", () => {
     // An import is a request the browser finds only once the script has arrived: a round trip
     // later, on the path to every page's largest paint.
-    const moduleScripts = (file: string) =>
-      new Set([...readFileSync(file, 'utf8').matchAll(/<script type="module" src="([^"]+)"/g)].map((match) => match[1]!));
-    const [first, ...rest] = pages.map(({ file }) => moduleScripts(file));
+    const [first, ...rest] = pages.map(({ file }) => new Set(moduleScripts(readFileSync(file, 'utf8'))));
     const everyPage = [...first!].filter((src) => rest.every((scripts) => scripts.has(src)));
     expect(everyPage).toHaveLength(1);
     const shell = readFileSync(join(distDir, everyPage[0]!), 'utf8');
     expect(shell).toContain('data-nav-toggle');
-    expect(shell).not.toMatch(/\bimport\s*[{"'`*(]|\bfrom\s*["'`]/);
+    expect(shell).not.toMatch(ANY_IMPORT);
   });
 
   it("preloads every module that a page's own scripts import, so no import waits for its importer", () => {
@@ -56,7 +66,7 @@ describe('files in dist/', () => {
     for (const { route, file } of pages) {
       const html = readFileSync(file, 'utf8');
       const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
-      const pending = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+      const pending = moduleScripts(html);
       for (let address = pending.pop(); address; address = pending.pop()) {
         for (const dependency of staticImports(address)) {
           expect(preloaded.has(dependency), `${route}: ${dependency}`).toBe(true);
@@ -73,10 +83,7 @@ describe('files in dist/', () => {
     for (const route of ['/impact', '/programs', '/fr/programs/early-learning']) {
       const html = readFileSync(join(distDir, route, 'index.html'), 'utf8');
       expect(html, route).toContain('data-active-from=');
-      const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => readFileSync(join(distDir, m[1]!), 'utf8'));
-      const badge = scripts.filter((code) => code.includes('data-active-from'));
-      expect(badge, route).toHaveLength(1);
-      expect(badge[0], route).not.toMatch(/\bimport\s*[{"'`*(]|\bfrom\s*["'`]/);
+      expectOneImportFreeScript(html, route, 'data-active-from');
       expect(html, route).not.toContain('rel="modulepreload" href="/_astro/program-status');
     }
   });
@@ -85,10 +92,7 @@ describe('files in dist/', () => {
     for (const route of ['/', '/fr', '/sw']) {
       const html = readFileSync(join(distDir, route, 'index.html'), 'utf8');
       expect(html, route).toMatch(/<div class="carousel[^"]*" data-carousel data-interval-ms="6000" data-fade-ms="500"/);
-      const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => readFileSync(join(distDir, m[1]!), 'utf8'));
-      const carousel = scripts.filter((code) => code.includes('[data-carousel]'));
-      expect(carousel, route).toHaveLength(1);
-      expect(carousel[0], route).not.toMatch(/\bimport\s*[{"'`*(]|\bfrom\s*["'`]/);
+      expectOneImportFreeScript(html, route, '[data-carousel]');
       expect(html, route).not.toContain('rel="modulepreload" href="/_astro/constants');
     }
   });
