@@ -55,11 +55,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 
 /**
  * Started as root, nginx runs its workers as another user (nobody unless told): here the owner
- * of dist/, who can read it wherever the checkout lies. Otherwise the directive does not apply.
+ * of the folder it serves, who can read it wherever it lies. Otherwise the directive does not apply.
  */
-function workerUser(): string {
+function workerUser(root: string): string {
   if (process.getuid?.() !== 0) return '';
-  const { uid } = statSync(DIST);
+  const { uid } = statSync(root);
   const name = run('id', ['-nu', String(uid)]).trim();
   const group = run('id', ['-ng', name]).trim();
   return `user ${name} ${group};`;
@@ -84,8 +84,11 @@ export interface Nginx {
   errorLog(): string;
 }
 
-/** Writes the site with `npm run nginx-config` (as deploy/README.md does) and starts nginx on it. */
-export async function startNginx(upstreams: string[]): Promise<Nginx> {
+/**
+ * Writes the site with `npm run nginx-config` (as deploy/README.md does) and starts nginx on it,
+ * serving `root` (the checkout's dist/ unless the Lighthouse bench passes a copy of it).
+ */
+export async function startNginx(upstreams: string[], root = DIST): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX} (apt-get install nginx; .ci/run installs it)`);
   const brotli = brotliModule();
   const dir = mkdtempSync(join(tmpdir(), 'sipa-nginx-'));
@@ -101,7 +104,7 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
     ...process.env,
     NGINX_CONF: site,
     NGINX_SERVER_NAME: HOST,
-    NGINX_ROOT: DIST,
+    NGINX_ROOT: root,
     NGINX_API_UPSTREAMS: upstreams.join(','),
     NGINX_HTTPS_PORT: String(PORTS.https),
     NGINX_HTTP_PORT: String(PORTS.http),
@@ -113,7 +116,7 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   writeFileSync(
     main,
     `# The machine's /etc/nginx/nginx.conf, reduced to what this test needs, with every path in ${dir}.
-${workerUser()}
+${workerUser(root)}
 load_module ${brotli};
 worker_processes 1;
 pid ${dir}/nginx.pid;

@@ -3,15 +3,17 @@
  * 4G network and a 4× slower CPU), three runs each, the median reported. Targets: performance 100
  * and LCP at most 1.0 s on every route, CLS 0.
  *
- * A second table names, per route, the LCP element and what ends last on the simulated LCP path
- * (lcp-path.ts).
+ * Each table ends with a control, a bare page measured in the same rounds (control-page.ts): the
+ * floor this machine sets for any page. A second table names, per route, the LCP element and what
+ * ends last on the simulated LCP path (lcp-path.ts).
  *
  * Needs `npm run build`. Measures the site from both fronts the README describes, and drives the
  * system Chromium (CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium) headless:
  *   - `node`: the project's own server (api/src/server.ts, `npm start`: its compression and
  *     headers are those of production) on LIGHTHOUSE_PORT (default 5430), plain HTTP/1.1;
  *   - `nginx`: the many-machine deployment's front, nginx with the generated site
- *     (deploy/nginx-config.ts), TLS and HTTP/2, serving dist/ and passing /api/ to that server;
+ *     (deploy/nginx-config.ts), TLS and HTTP/2, serving dist/ (a copy of it, with the control
+ *     page) and passing /api/ to that server;
  *     started from Debian's package as the deployment test starts it (deploy/test/topology.ts).
  *   node scripts/bench/lighthouse.ts            prints the Markdown section
  *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_FRONT=nginx node scripts/bench/lighthouse.ts /donate /faq
@@ -24,6 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { distDir } from '../page-weight.ts';
 import { chromiumExecutable } from '../../tests/support/browser.ts';
+import { CONTROL_ROUTE, distWithControlPage } from './control-page.ts';
 import { lcpPath, type LcpPath } from './lcp-path.ts';
 
 /** The routes a visitor lands on: one of every template the site has. */
@@ -62,6 +65,8 @@ export interface LighthouseRow {
    * later FCP and LCP on a slower or busier machine: this says which kind of machine ran it.
    */
   benchmarkIndex: number;
+  /** The bare control page (control-page.ts), not one of the site's routes: no target applies. */
+  control: boolean;
 }
 
 const median = (values: number[]) => {
@@ -117,13 +122,12 @@ function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpM
 /** Where the pages come from: the Node server alone, or nginx in front of it as deployed. */
 export type Front = 'node' | 'nginx';
 
-/** Starts `front` on dist/; returns its address, the Chromium flags that reach it, and a stop. */
-async function startFront(front: Front, port: number, dist?: string): Promise<{ base: string; chromeFlags: string[]; stop: () => Promise<void> }> {
+/** Starts `front` on `dist`; returns its address, the Chromium flags that reach it, and a stop. */
+async function startFront(front: Front, port: number, dist: string): Promise<{ base: string; chromeFlags: string[]; stop: () => Promise<void> }> {
   const server = await serveDist(port, dist);
   if (front === 'node') return { base: server.base, chromeFlags: [], stop: async () => server.stop() };
-  if (dist && dist !== distDir) throw new Error('lighthouse bench: nginx serves the checkout\'s dist/ only');
   const { startNginx, ORIGIN, HOST } = await import('../../deploy/test/topology.ts');
-  const nginx = await startNginx([`127.0.0.1:${port}`]).catch((error: unknown) => {
+  const nginx = await startNginx([`127.0.0.1:${port}`], dist).catch((error: unknown) => {
     server.stop();
     throw error;
   });
@@ -154,14 +158,20 @@ async function measureOnce(url: string, port: number): Promise<LighthouseResult>
 export async function lighthouseRoutes(
   options: { routes?: readonly string[]; runs?: number; port?: number; dist?: string; front?: Front } = {},
 ): Promise<LighthouseRow[]> {
-  const routes = options.routes ?? MAIN_ROUTES;
+  // The site's routes, then the bare control page, measured alike in every round.
+  const routes = [...(options.routes ?? MAIN_ROUTES), CONTROL_ROUTE];
   const runs = options.runs ?? 3;
-  const server = await startFront(options.front ?? 'node', options.port ?? 5430, options.dist);
+  const served = distWithControlPage(options.dist ?? distDir);
+  const server = await startFront(options.front ?? 'node', options.port ?? 5430, served.dir).catch((error: unknown) => {
+    served.remove();
+    throw error;
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? chromiumExecutable(),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...server.chromeFlags],
   }).catch(async (error: unknown) => {
     await server.stop();
+    served.remove();
     throw error;
   });
   try {
@@ -193,16 +203,20 @@ export async function lighthouseRoutes(
         runs: all.map((r) => ({ score: r.score, lcpMs: r.lcpMs })),
         path: medianRun.path,
         benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
+        control: route === CONTROL_ROUTE,
       };
     });
   } finally {
     chrome.kill();
     await server.stop();
+    served.remove();
   }
 }
 
-export function lighthouseMarkdown(rows: readonly LighthouseRow[], runs: number): string {
+export function lighthouseMarkdown(allRows: readonly LighthouseRow[], runs: number): string {
   const s = (ms: number) => (ms / 1000).toFixed(2);
+  const rows = allRows.filter((r) => !r.control);
+  const control = allRows.find((r) => r.control);
   const lines = [
     `Lighthouse ${'mobile'} preset, simulated throttling, median of ${runs} runs per route (runs interleaved across routes). ` +
       `Targets: performance ${TARGET_SCORE}, LCP at most ${s(TARGET_LCP_MS)} s, CLS 0.`,
@@ -213,9 +227,21 @@ export function lighthouseMarkdown(rows: readonly LighthouseRow[], runs: number)
       const ok = r.score >= TARGET_SCORE && r.lcpMs <= TARGET_LCP_MS && r.cls === 0;
       return `| ${r.route} | ${r.score} | ${s(r.lcpMs)} | ${s(r.fcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${r.runs.map((x) => `${x.score} / ${s(x.lcpMs)}`).join(', ')} | ${ok ? 'yes' : '**no**'} |`;
     }),
+    ...(control
+      ? [`| bare page (control) | ${control.score} | ${s(control.lcpMs)} | ${s(control.fcpMs)} | ${Math.round(control.tbtMs)} | ${control.cls.toFixed(3)} | ${control.runs.map((x) => `${x.score} / ${s(x.lcpMs)}`).join(', ')} | control |`]
+      : []),
   ];
   const misses = rows.filter((r) => r.score < TARGET_SCORE || r.lcpMs > TARGET_LCP_MS || r.cls !== 0);
   lines.push('', misses.length ? `${misses.length} of ${rows.length} routes miss a target: ${misses.map((r) => r.route).join(', ')}.` : `All ${rows.length} routes meet every target.`);
+  if (control) {
+    const above = rows.map((r) => r.lcpMs - control.lcpMs);
+    lines.push(
+      '',
+      `The control is a bare page (one heading, one paragraph; no stylesheet, font, image or script) from the same front in the same rounds ` +
+        `(control-page.ts): its LCP, ${s(control.lcpMs)} s, is what this machine gives a page with nothing to load. ` +
+        `The routes' LCP is ${s(Math.min(...above))} to ${s(Math.max(...above))} s above it: what the routes themselves cost.`,
+    );
+  }
   const indices = rows.map((r) => r.benchmarkIndex).filter(Number.isFinite);
   if (indices.length) {
     lines.push(
