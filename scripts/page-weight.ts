@@ -24,7 +24,8 @@ export interface PageWeight {
   laterCss: { gzip: number; files: string[] };
   js: { raw: number; gzip: number; files: string[] };
   islands: number;
-  loadsReact: boolean;
+  /** The UI runtime the page's scripts carry, if any: the islands run on Preact (preact/compat). */
+  framework: 'preact' | 'react' | null;
 }
 
 // Every file below a folder: the walk the Node server serves dist/ from, for the scripts and tests.
@@ -64,7 +65,15 @@ function localFile(dir: string, url: string): string | null {
   return existsSync(path) ? path : null;
 }
 
+// Preact's virtual node as its minified build writes it, and React's element tag and internals.
+const PREACT_SIGNATURE = /__k:null,__:null,__b:0,__e:null/;
 const REACT_SIGNATURE = /Symbol\.for\(["']react\.(?:element|transitional\.element)["']\)|react-dom|__CLIENT_INTERNALS_DO_NOT_USE/;
+
+function frameworkIn(scripts: readonly string[]): PageWeight['framework'] {
+  if (scripts.some((script) => REACT_SIGNATURE.test(script))) return 'react';
+  if (scripts.some((script) => PREACT_SIGNATURE.test(script))) return 'preact';
+  return null;
+}
 
 export function measurePage(route: string, file: string, dir = distDir): PageWeight {
   const html = readFileSync(file, 'utf8');
@@ -117,7 +126,7 @@ export function measurePage(route: string, file: string, dir = distDir): PageWei
       files: jsFiles.map(toUrl),
     },
     islands: (html.match(/<astro-island\b/g) ?? []).length,
-    loadsReact: jsContents.some((c) => REACT_SIGNATURE.test(c.toString('utf8'))),
+    framework: frameworkIn(jsContents.map((c) => c.toString('utf8'))),
   };
 }
 

@@ -15,7 +15,7 @@ export async function section() {
   const pages = measureSite();
   const rows = pages.map((p) => {
     const first = p.html.gzip + p.css.gzip;
-    return `| ${p.route} | ${kb(p.html.raw)} | ${kb(p.html.gzip)} | ${kb(p.css.raw)} | ${kb(p.css.gzip)} | ${kb(p.js.raw)} | ${kb(p.js.gzip)} | ${kb(first)}${first > FIRST_FLIGHT_BYTES ? ' ⚠' : ''} | ${p.islands ? `${p.islands}${p.loadsReact ? ' (React)' : ''}` : '-'} |`;
+    return `| ${p.route} | ${kb(p.html.raw)} | ${kb(p.html.gzip)} | ${kb(p.css.raw)} | ${kb(p.css.gzip)} | ${kb(p.js.raw)} | ${kb(p.js.gzip)} | ${kb(first)}${first > FIRST_FLIGHT_BYTES ? ' ⚠' : ''} | ${p.islands ? `${p.islands}${p.framework ? ` (${p.framework === 'preact' ? 'Preact' : 'React'})` : ''}` : '-'} |`;
   });
   const over = pages.filter((p) => p.html.gzip + p.css.gzip > FIRST_FLIGHT_BYTES);
   const heaviest = pages.reduce((a, b) => (a.html.gzip + a.css.gzip > b.html.gzip + b.css.gzip ? a : b));

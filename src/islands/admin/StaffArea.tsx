@@ -40,6 +40,9 @@ function useSection(sections: readonly Section[]): SectionId {
   useEffect(() => {
     const follow = () => setWanted(location.hash.slice(1));
     window.addEventListener('hashchange', follow);
+    // The address may have changed between the first render and this effect (effects run a frame
+    // after hydration): read it again now that every later change is heard.
+    follow();
     return () => window.removeEventListener('hashchange', follow);
   }, []);
   return sections.find((section) => section.id === wanted)?.id ?? sections[0].id;

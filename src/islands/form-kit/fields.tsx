@@ -1,6 +1,7 @@
 /** The form controls: text field, checkbox group and the honeypot, wired for labels, hints and errors. */
 import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
+import { useHydrated } from './hydration.ts';
 import { useFormKitWords } from './texts.ts';
 
 /** The field that people never see and simple bots fill in. */
@@ -41,13 +42,17 @@ export function Field({
   ...rest
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'name' | 'id'>) {
   const words = useFormKitWords();
+  const hydrated = useHydrated();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name,
-    value,
+    // Preact writes a textarea's value while it hydrates (an input's it leaves alone), which would
+    // wipe what the visitor wrote before the script arrived: the textarea takes its value from
+    // state only once hydrated, after useAdoptOnHydration has read what is on screen into state.
+    ...(multiline && !hydrated ? {} : { value }),
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(name, event.target.value),

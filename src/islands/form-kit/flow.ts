@@ -25,7 +25,7 @@ export function check<S extends z.ZodMiniType>(schema: S, values: unknown, texts
   return { errors: texts ? localizeErrors(errors, texts) : errors };
 }
 
-/** Moves focus to the first field with an error, after React has rendered the messages. */
+/** Moves focus to the first field with an error, after the island has rendered the messages. */
 export function focusFirstError(form: HTMLFormElement | null, errors: Record<string, string>) {
   if (!form) return;
   requestAnimationFrame(() => {

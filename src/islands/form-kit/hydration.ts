@@ -1,6 +1,6 @@
 /**
  * Hydration without losing what the visitor did first: whether the island has hydrated, and the
- * server-rendered form's live values handed to React state (forms and the list filters).
+ * server-rendered form's live values handed to the island's state (forms and the list filters).
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
@@ -31,7 +31,7 @@ export function readFormValues<V extends Values>(form: HTMLFormElement, initial:
 
 /**
  * Runs once, right after hydration and before the browser paints or handles another event: hands
- * the live values of the form to `adopt`, so React state starts from what is on screen and never
+ * the live values of the form to `adopt`, so the island's state starts from what is on screen and never
  * writes an empty value back over a field (even the one the visitor is typing in).
  */
 export function useAdoptOnHydration(formRef: RefObject<HTMLFormElement | null>, adopt: (form: HTMLFormElement) => void) {
