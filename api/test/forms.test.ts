@@ -3,7 +3,7 @@ import { createApp, createServices, closeServices } from '../src/app.ts';
 import { LIMITS } from '../src/schemas.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { PARTNERSHIP_RESPONSE_PROMISE, VOLUNTEER_RESPONSE_PROMISE } from '../../src/lib/constants.ts';
-import { ENDPOINTS, VALID, count, describeBackends, freshConfig, makeApi, postForm, postJson, totalRows, type TestApi } from './helpers.ts';
+import { ENDPOINTS, VALID, count, describeBackends, freshConfig, makeApi, postForm, postJson, runInsideOneRateWindow, totalRows, type TestApi } from './helpers.ts';
 
 type Form = keyof typeof ENDPOINTS;
 const FORMS = Object.keys(ENDPOINTS) as Form[];
@@ -205,6 +205,7 @@ describeBackends('form endpoints', (backend) => {
 
 describeBackends('rate limit', (backend) => {
   test('counts per client in the database, answers 429 with Retry-After, and is shared by instances', async () => {
+    runInsideOneRateWindow();
     const { config, drop } = await freshConfig(backend, { rateLimitMax: 3, rateLimitWindowSeconds: 600 });
     const one = await createServices(config);
     const two = await createServices(config);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServerApp, listen, SERVER_TIMEOUTS } from '../src/server.ts';
 import { closeServices, createServices, type Services } from '../src/app.ts';
-import { freshConfig, VALID } from './helpers.ts';
+import { freshConfig, runInsideOneRateWindow, VALID } from './helpers.ts';
 import type { ApiConfig } from '../src/config.ts';
 
 // Ports of this worktree's test servers (E2E and PostgreSQL use others).
@@ -90,6 +90,7 @@ describe('through a real appending proxy on loopback', () => {
   });
 
   test('made-up X-Forwarded-For addresses do not get around the limit (TRUST_PROXY=1)', async () => {
+    runInsideOneRateWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
       const response = await fetch(`http://127.0.0.1:${PROXY_PORT}/api/contact`, {
