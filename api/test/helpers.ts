@@ -150,10 +150,11 @@ export const ENDPOINTS = {
  * For a test that counts submissions up to the rate limit: the limit counts in fixed windows
  * aligned to the clock (src/rate-limit.ts), so a test running across a window's end would see
  * its count start again (one did, at 15:40:00 on a loaded machine). Moves the clock to one second
- * into the next window, where it runs on at real speed, and puts it back when the test ends.
+ * into the next window (the configured one, as every test's config has it), where it runs on at
+ * real speed, and puts it back when the test ends.
  */
-export function runInsideOneRateWindow(windowSeconds = 600) {
-  const windowMs = windowSeconds * 1000;
+export function runInsideOneRateWindow() {
+  const windowMs = loadConfig({}).rateLimitWindowSeconds * 1000;
   const now = Date.now();
   vi.useFakeTimers({ toFake: ['Date'], now: now - (now % windowMs) + windowMs + 1000, shouldAdvanceTime: true });
   onTestFinished(() => {

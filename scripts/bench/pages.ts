@@ -1,6 +1,6 @@
 /** Bench section: each built route's bytes, and what a first visit needs before it can paint. */
 import { existsSync } from 'node:fs';
-import { distDir, measureSite } from '../page-weight.ts';
+import { distDir, measureSite, type PageWeight } from '../page-weight.ts';
 
 export const order = 10;
 
@@ -9,13 +9,15 @@ export const FIRST_FLIGHT_BYTES = 14_600;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+const FRAMEWORK_NAMES: Record<NonNullable<PageWeight['framework']>, string> = { preact: 'Preact', react: 'React' };
+
 export async function section() {
   const title = 'Pages: bytes and first flight';
   if (!existsSync(distDir)) return { title, markdown: 'No `dist/`: run `npm run build` first.' };
   const pages = measureSite();
   const rows = pages.map((p) => {
     const first = p.html.gzip + p.css.gzip;
-    return `| ${p.route} | ${kb(p.html.raw)} | ${kb(p.html.gzip)} | ${kb(p.css.raw)} | ${kb(p.css.gzip)} | ${kb(p.js.raw)} | ${kb(p.js.gzip)} | ${kb(first)}${first > FIRST_FLIGHT_BYTES ? ' ⚠' : ''} | ${p.islands ? `${p.islands}${p.framework ? ` (${p.framework === 'preact' ? 'Preact' : 'React'})` : ''}` : '-'} |`;
+    return `| ${p.route} | ${kb(p.html.raw)} | ${kb(p.html.gzip)} | ${kb(p.css.raw)} | ${kb(p.css.gzip)} | ${kb(p.js.raw)} | ${kb(p.js.gzip)} | ${kb(first)}${first > FIRST_FLIGHT_BYTES ? ' ⚠' : ''} | ${p.islands ? `${p.islands}${p.framework ? ` (${FRAMEWORK_NAMES[p.framework]})` : ''}` : '-'} |`;
   });
   const over = pages.filter((p) => p.html.gzip + p.css.gzip > FIRST_FLIGHT_BYTES);
   const heaviest = pages.reduce((a, b) => (a.html.gzip + a.css.gzip > b.html.gzip + b.css.gzip ? a : b));

@@ -27,7 +27,7 @@ test('the control page goes into a copy of dist/, which holds the site as well, 
 });
 
 const path = { element: 'text h1', documentEndMs: 750, lastRequests: [] };
-const row = (route: string, lcpMs: number, control = false): LighthouseRow => ({
+const row = (route: string, lcpMs: number): LighthouseRow => ({
   route,
   score: 100,
   lcpMs,
@@ -37,11 +37,10 @@ const row = (route: string, lcpMs: number, control = false): LighthouseRow => ({
   runs: [{ score: 100, lcpMs }],
   path,
   benchmarkIndex: 1500,
-  control,
 });
 
 test('the control has its own line, is no route, and sets the floor the routes are read against', async () => {
-  const markdown = lighthouseMarkdown([row('/', 1040), row('/faq', 920), row('/lighthouse-control/', 800, true)], 1);
+  const markdown = lighthouseMarkdown([row('/', 1040), row('/faq', 920), row('/lighthouse-control/', 800)], 1);
   expect(markdown).toContain('| bare page (control) | 100 | 0.80 | 0.80 | 0 | 0.000 | 100 / 0.80 | control |');
   expect(markdown).toContain('1 of 2 routes miss a target: /.');
   expect(markdown).toContain('its LCP, 0.80 s, is what this machine gives a page with nothing to load');

@@ -15,6 +15,16 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
   );
 }
 
+/**
+ * A textarea that takes its value from state only once hydrated. Preact writes a textarea's value
+ * while it hydrates (an input's it leaves alone), which would wipe what the visitor wrote before
+ * the script arrived; by the next render useAdoptOnHydration has read what is on screen into state.
+ */
+function HydratingTextarea({ value, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const hydrated = useHydrated();
+  return <textarea {...props} {...(hydrated ? { value } : {})} />;
+}
+
 interface FieldProps {
   id: string;
   name: string;
@@ -42,17 +52,13 @@ export function Field({
   ...rest
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'name' | 'id'>) {
   const words = useFormKitWords();
-  const hydrated = useHydrated();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name,
-    // Preact writes a textarea's value while it hydrates (an input's it leaves alone), which would
-    // wipe what the visitor wrote before the script arrived: the textarea takes its value from
-    // state only once hydrated, after useAdoptOnHydration has read what is on screen into state.
-    ...(multiline && !hydrated ? {} : { value }),
+    value,
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValue(name, event.target.value),
@@ -69,7 +75,7 @@ export function Field({
         </p>
       ) : null}
       {multiline ? (
-        <textarea {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+        <HydratingTextarea {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
         <input {...common} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
       )}
