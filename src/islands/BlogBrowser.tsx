@@ -19,7 +19,6 @@ import {
   PAGE_GAP,
   type BlogIndexEntry,
 } from '../lib/blog.ts';
-import { formatDate } from '../lib/i18n/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 import { FilterBar, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
@@ -96,10 +95,7 @@ function categoryName(category: string, t: BlogTexts): string {
   return key ? t[key] : category;
 }
 
-/** 'November 3, 2026', '3 novembre 2026': posts carry calendar dates, shown as written. */
-const postDate = (iso: string, lang: Lang) => formatDate(iso.slice(0, 10), lang, { month: 'long', day: 'numeric', year: 'numeric' });
-
-function PostCard({ post, blogPath, lang, t }: { post: BlogIndexEntry; blogPath: string; lang: Lang; t: BlogTexts }) {
+function PostCard({ post, blogPath, t }: { post: BlogIndexEntry; blogPath: string; t: BlogTexts }) {
   const headingId = `post-card-${post.slug}`;
   return (
     <ListCard name="post-card" href={`${blogPath}/${post.slug}`} headingId={headingId} image={post.image}>
@@ -108,7 +104,7 @@ function PostCard({ post, blogPath, lang, t }: { post: BlogIndexEntry; blogPath:
         <a href={`${blogPath}/${post.slug}`}>{post.title}</a>
       </h3>
       <p className="post-card__meta">
-        <time dateTime={post.date}>{postDate(post.date, lang)}</time> · {post.author}
+        <time dateTime={post.date}>{post.dateLabel}</time> · {post.author}
       </p>
       <p className="post-card__excerpt">{post.excerpt}</p>
       <a className="post-card__more" href={`${blogPath}/${post.slug}`}>
@@ -274,7 +270,7 @@ export default function BlogBrowser({
         {result.items.length > 0 ? (
           <div className="blog-grid">
             {result.items.map((post) => (
-              <PostCard key={post.slug} post={post} blogPath={blogPath} lang={lang} t={t} />
+              <PostCard key={post.slug} post={post} blogPath={blogPath} t={t} />
             ))}
           </div>
         ) : (

@@ -16,18 +16,18 @@ import {
   spotlightEvent,
   truncate,
   type EventCategoryFilter,
-  type EventItem,
   type EventStatus,
   type EventTab,
 } from '../lib/events.ts';
 import { EVENT_CATEGORIES } from '../lib/constants.ts';
-import { eventDate, eventTime } from '../lib/i18n/event-format.ts';
+import type { ListedEvent } from '../lib/i18n/event-format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 import './events-browser.css';
 
 interface Props {
-  events: EventItem[];
+  /** The events with their date and times already written in the page's language (listedEvents). */
+  events: ListedEvent[];
   /** The build's date (YYYY-MM-DD); replaced by the visitor's date after hydration. */
   buildDay: string;
   /** The list this page shows: /events (upcoming), /events/featured, /events/past. */
@@ -68,7 +68,6 @@ export const EVENTS_BROWSER_TEXTS = [
   'eventsClearFilters',
   'noEvents',
   'eventsEmptyHint',
-  'eventsTimeRange',
 ] as const;
 type EventsTexts = Texts<(typeof EVENTS_BROWSER_TEXTS)[number]>;
 
@@ -82,10 +81,6 @@ const CATEGORY_KEYS = {
 } as const satisfies Record<EventCategoryFilter, keyof EventsTexts>;
 
 const TAB_KEYS = { upcoming: 'eventsTabUpcoming', featured: 'eventsTabFeatured', past: 'eventsTabPast' } as const satisfies Record<EventTab, keyof EventsTexts>;
-
-function timeRange(event: EventItem, lang: Lang, t: EventsTexts): string {
-  return fill(t.eventsTimeRange, { start: eventTime(event.date, lang), end: eventTime(event.endDate, lang) });
-}
 
 const CATEGORY_FILTERS: EventCategoryFilter[] = ['all', ...EVENT_CATEGORIES];
 
@@ -104,7 +99,7 @@ function StatusTag({ status, t }: { status: EventStatus; t: EventsTexts }) {
   return null;
 }
 
-function EventCard({ event, status, lang, t, eventsPath }: { event: EventItem; status: EventStatus; lang: Lang; t: EventsTexts; eventsPath: string }) {
+function EventCard({ event, status, t, eventsPath }: { event: ListedEvent; status: EventStatus; t: EventsTexts; eventsPath: string }) {
   const headingId = `event-card-${event.id}`;
   return (
     <ListCard
@@ -122,8 +117,8 @@ function EventCard({ event, status, lang, t, eventsPath }: { event: EventItem; s
         <a href={`${eventsPath}/${event.id}`}>{event.title}</a>
       </h3>
       <p className="event-card__meta">
-        <time dateTime={event.date}>{eventDate(event.date, lang)}</time>
-        <span>{timeRange(event, lang, t)}</span>
+        <time dateTime={event.date}>{event.dateLabel}</time>
+        <span>{event.timeLabel}</span>
         <span>{event.location}</span>
       </p>
       <p className="event-card__text">{truncate(event.description)}</p>
@@ -194,8 +189,8 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
               {spotlight.title}
             </h2>
             <p className="event-spotlight__meta">
-              <time dateTime={spotlight.date}>{eventDate(spotlight.date, lang)}</time> ·{' '}
-              {timeRange(spotlight, lang, t)}
+              <time dateTime={spotlight.date}>{spotlight.dateLabel}</time> ·{' '}
+              {spotlight.timeLabel}
               <br />
               {spotlight.location}
             </p>
@@ -263,7 +258,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
           {visible.length > 0 ? (
             <div className="events-grid">
               {visible.map((event) => (
-                <EventCard key={event.id} event={event} status={eventStatus(event, today)} lang={lang} t={t} eventsPath={eventsPath} />
+                <EventCard key={event.id} event={event} status={eventStatus(event, today)} t={t} eventsPath={eventsPath} />
               ))}
             </div>
           ) : (

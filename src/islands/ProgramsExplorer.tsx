@@ -4,7 +4,7 @@ import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import './programs-explorer.css';
 import { ALL_CATEGORIES, emptyProgramsMessage, filterPrograms } from '../lib/program-filter.ts';
 import { programStatus, statusLabel } from '../lib/program-status.ts';
-import { formatDate, formatNumber } from '../lib/i18n/format.ts';
+import { formatCount } from '../lib/i18n/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 
@@ -20,7 +20,9 @@ export interface ExplorerProgram {
   status?: string | undefined;
   /** The status when the page was built; replaced by the visitor's-date status after hydration. */
   buildStatus: string;
-  peopleServed: number;
+  /** How many people it has served and the day it started, written in the page's language (toExplorerPrograms). */
+  peopleServedLabel: string;
+  startLabel: string;
 }
 
 interface Props {
@@ -148,7 +150,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
           ? empty.offerClear
             ? fill(t.noProgramsMatching, { term: search.trim() })
             : t.noPrograms
-          : fill(results.length === 1 ? t.programsShowingOne : t.programsShowingMany, { shown: formatNumber(results.length, lang), total: formatNumber(programs.length, lang) })}
+          : fill(results.length === 1 ? t.programsShowingOne : t.programsShowingMany, { shown: formatCount(results.length, lang), total: formatCount(programs.length, lang) })}
       </p>
       {empty ? (
         <div className="programs-explorer__empty">
@@ -180,8 +182,8 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
                   </h3>
                   <p>{program.description}</p>
                   <p className="programs-explorer__served">
-                    <strong>{formatNumber(program.peopleServed, lang)}</strong> {t.programsPeopleServed} ·{' '}
-                    {fill(t.programsStarted, { date: formatDate(program.startDate.slice(0, 10), lang) })}
+                    <strong>{program.peopleServedLabel}</strong> {t.programsPeopleServed} ·{' '}
+                    {fill(t.programsStarted, { date: program.startLabel })}
                   </p>
                 </div>
               </li>

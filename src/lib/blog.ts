@@ -25,7 +25,10 @@ export const BLOG_CATEGORIES = [
 export const POST_CATEGORIES = [...BLOG_CATEGORIES.slice(1), 'Conference'] as const;
 
 /** What the list needs about a post; the island gets only this. */
-export type BlogIndexEntry = Pick<BlogPost, 'id' | 'slug' | 'title' | 'excerpt' | 'tags' | 'category' | 'date' | 'image' | 'imageAlt' | 'author'>;
+export type BlogIndexEntry = Pick<BlogPost, 'id' | 'slug' | 'title' | 'excerpt' | 'tags' | 'category' | 'date' | 'image' | 'imageAlt' | 'author'> & {
+  /** The date written in the list's language ('November 3, 2026', '3 novembre 2026'), by toIndexEntry. */
+  dateLabel: string;
+};
 
 export function matchesBlogSearch(post: Pick<BlogIndexEntry, 'title' | 'excerpt' | 'tags'>, search: string): boolean {
   const term = search.trim().toLowerCase();
@@ -46,7 +49,7 @@ export function sortPosts<T extends Pick<BlogIndexEntry, 'date' | 'id'>>(posts: 
   return [...posts].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id);
 }
 
-export function filterPosts<T extends BlogIndexEntry>(posts: readonly T[], search: string, category: string): T[] {
+export function filterPosts<T extends Pick<BlogIndexEntry, 'id' | 'date' | 'title' | 'excerpt' | 'tags' | 'category'>>(posts: readonly T[], search: string, category: string): T[] {
   return sortPosts(posts).filter((p) => matchesBlogSearch(p, search) && matchesBlogCategory(p, category));
 }
 

@@ -140,7 +140,7 @@ test.describe('blog list', () => {
     const index = (await (await request.get('/blog/search-index.json')).json()) as Record<string, unknown>[];
     expect(index).toHaveLength(7);
     for (const entry of index) {
-      expect(Object.keys(entry).sort()).toEqual(['author', 'category', 'date', 'excerpt', 'id', 'image', 'imageAlt', 'slug', 'tags', 'title']);
+      expect(Object.keys(entry).sort()).toEqual(['author', 'category', 'date', 'dateLabel', 'excerpt', 'id', 'image', 'imageAlt', 'slug', 'tags', 'title']);
     }
   });
 });

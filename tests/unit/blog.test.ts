@@ -16,6 +16,7 @@ import {
   relatedPosts,
   type BlogIndexEntry,
 } from '../../src/lib/blog.ts';
+import { toIndexEntry } from '../../src/lib/blog-content.ts';
 
 const post = (id: number, category: BlogIndexEntry['category'], date: string, tags: string[] = [], title = `Post ${id}`): BlogIndexEntry => ({
   id,
@@ -25,6 +26,7 @@ const post = (id: number, category: BlogIndexEntry['category'], date: string, ta
   tags,
   category,
   date,
+  dateLabel: `written ${date}`,
   image: '/art/x.svg',
   imageAlt: 'x',
   author: 'Amina',
@@ -132,6 +134,12 @@ describe('sidebar and article helpers', () => {
   });
   it('popular tags come by frequency', () => expect(popularTags(posts)[0]).toBe('youth'));
   it('formats dates in en-US long form', () => expect(formatPostDate('2026-11-10')).toBe('November 10, 2026'));
+  it('the index entry carries its date written in the list’s language', () => {
+    const { dateLabel: _, ...front } = post(1, 'Volunteer', '2026-11-03T09:30:00.000Z');
+    expect(toIndexEntry(front, 'en').dateLabel).toBe('November 3, 2026');
+    expect(toIndexEntry(front, 'fr').dateLabel).toBe('3 novembre 2026');
+    expect(toIndexEntry(front, 'sw').dateLabel).toBe('3 Novemba 2026');
+  });
   it('takes the author initial', () => expect(authorInitial(' amina')).toBe('A'));
   it('?tag= sets the search; unknown categories fall back to All Categories', () => {
     expect(blogStateFromQuery('?tag=youth')).toEqual({ search: 'youth', category: ALL_CATEGORIES });

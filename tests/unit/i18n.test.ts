@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   TRANSLATED_LANGS,
   englishPath,
+  formatCount,
   formatCurrency,
   formatDate,
   formatNumber,
@@ -89,5 +90,15 @@ describe('Intl formatting per language', () => {
     expect(formatCurrency(10000, 'sw')).toBe('$10,000');
     expect(formatCurrency(40.5, 'fr')).toBe('40,50\u00a0$');
     expect(formatCurrency(-3, 'sw')).toBe('-$3');
+  });
+
+  it('writes a count as Intl does in every language, the thousands with their separator', () => {
+    for (const { code, intl } of LANGUAGES) {
+      const numbers = new Intl.NumberFormat(intl);
+      for (let count = 0; count < 1000; count++) expect(formatCount(count, code)).toBe(numbers.format(count));
+    }
+    expect(formatCount(1000, 'en')).toBe('1,000');
+    expect(formatCount(1000, 'fr')).toBe('1\u202f000');
+    expect(formatCount(12345, 'sw')).toBe('12,345');
   });
 });
