@@ -85,9 +85,8 @@ export async function getTestimonial(placement: 'home' | 'get-involved' | 'about
 
 /**
  * The programs list island's rows (never the page bodies), linking to the programs' pages in
- * `lang`. Their numbers and dates are written here, at build time: written in the browser, the
- * first would build an Intl formatter while the list hydrates, a task of 20-35 ms on a desktop
- * machine and four times that on a phone (Lighthouse's blocking time).
+ * `lang`. Their numbers and dates are written here, at build time, so that the list builds no
+ * Intl formatter while it hydrates (why: src/lib/i18n/format.ts).
  */
 export function toExplorerPrograms(programs: readonly Program[], lang: Lang) {
   return programs.map((program) => ({

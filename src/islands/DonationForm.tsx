@@ -72,9 +72,8 @@ export interface DonationFormProps {
 const FIXED_AMOUNTS = [...DONATION_PRESETS, DONATION_CUSTOM_MIN, MONTHLY_GIVING_CIRCLE_MIN, DONATION_MAX];
 
 /**
- * Those amounts written in `lang`, for the mount to hand over: written in the browser, the first
- * would build an Intl formatter while the form hydrates, a task of 20-35 ms on a desktop machine
- * and four times that on a phone (Lighthouse's blocking time). A typed amount is written in the
+ * Those amounts written in `lang`, for the mount to hand over, so that the form builds no Intl
+ * formatter while it hydrates (why: src/lib/i18n/format.ts). A typed amount is written in the
  * browser, once the visitor types it.
  */
 export function fixedAmountLabels(lang: Lang): Record<number, string> {

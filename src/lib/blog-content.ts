@@ -4,9 +4,8 @@ import type { Lang } from './i18n/languages.ts';
 
 /**
  * The compact index entry of a post's front matter: what the list and the island need, with the
- * date written in `lang` here, at build time. Written in the browser, the first date would build
- * an Intl formatter while the list hydrates, a task of 20-35 ms on a desktop machine and four
- * times that on a phone (Lighthouse's blocking time). Posts carry calendar dates, shown as written.
+ * date written in `lang` here, at build time, so that the list builds no Intl formatter while it
+ * hydrates, nor a search (why: ./i18n/format.ts). Posts carry calendar dates, shown as written.
  */
 export function toIndexEntry(data: Omit<BlogIndexEntry, 'tags' | 'dateLabel'> & { tags: readonly string[] }, lang: Lang): BlogIndexEntry {
   return {

@@ -45,9 +45,8 @@ export function eventTimeRange(start: string, end: string, lang: Lang): string {
 export type ListedEvent = EventItem & { dateLabel: string; timeLabel: string };
 
 /**
- * The events with their date and times written here, at build time: written in the browser,
- * the first date would build an Intl formatter while the list hydrates, a task of 20-35 ms on a
- * desktop machine and four times that on a phone (Lighthouse's blocking time).
+ * The events with their date and times written here, at build time, so that the list builds no
+ * Intl formatter while it hydrates (why: format.ts).
  */
 export function listedEvents(events: readonly EventItem[], lang: Lang): ListedEvent[] {
   return events.map((event) => ({ ...event, dateLabel: eventDate(event.date, lang), timeLabel: eventTimeRange(event.date, event.endDate, lang) }));

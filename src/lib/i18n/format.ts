@@ -2,6 +2,12 @@
  * Dates, numbers and money written the way each language writes them, through Intl with the
  * language's BCP 47 tag (Node's and the browsers' full ICU data). Formatters are built once per
  * language and option set: building one is far slower than using it.
+ *
+ * The first one a page builds is slower still: 20-35 ms on a desktop machine, four times that on
+ * a phone (and in Lighthouse, as blocking time). So the islands call none of these while they
+ * hydrate: what they show first is written at build time and handed over in their props
+ * (listedEvents, toIndexEntry, toExplorerPrograms, fixedAmountLabels, formatCount below), and
+ * tests/e2e/hydration-intl.spec.ts holds them to it.
  */
 import { language, type Lang } from './languages.ts';
 
@@ -37,9 +43,8 @@ export function formatNumber(value: number, lang: Lang, options: Intl.NumberForm
 
 /**
  * A count of things shown. Every language of the site writes 0 to 999 in the same Latin digits
- * without a separator (format.test.ts holds each to Intl), so those need no formatter: the list
- * islands count their results while they hydrate, and building a first formatter there is a task
- * of 20-35 ms on a desktop machine, four times that on a phone (Lighthouse's blocking time).
+ * without a separator (i18n.test.ts holds each to Intl), so those need no formatter: the list
+ * islands count their results while they hydrate.
  */
 export function formatCount(count: number, lang: Lang): string {
   return Number.isInteger(count) && count >= 0 && count < 1000 ? String(count) : formatNumber(count, lang);
