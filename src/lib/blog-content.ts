@@ -5,7 +5,8 @@ import type { Lang } from './i18n/languages.ts';
 /**
  * The compact index entry of a post's front matter: what the list and the island need, with the
  * date written in `lang` here, at build time, so that the list builds no Intl formatter while it
- * hydrates, nor a search (why: ./i18n/format.ts). Posts carry calendar dates, shown as written.
+ * hydrates, nor a search (why: ./i18n/format.ts); the sidebar and the related posts show it too.
+ * Posts carry calendar dates, shown as written, in the long form.
  */
 export function toIndexEntry(data: Omit<BlogIndexEntry, 'tags' | 'dateLabel'> & { tags: readonly string[] }, lang: Lang): BlogIndexEntry {
   return {
@@ -16,7 +17,7 @@ export function toIndexEntry(data: Omit<BlogIndexEntry, 'tags' | 'dateLabel'> & 
     tags: [...data.tags],
     category: data.category,
     date: data.date,
-    dateLabel: formatDate(data.date.slice(0, 10), lang, { month: 'long', day: 'numeric', year: 'numeric' }),
+    dateLabel: formatDate(data.date.slice(0, 10), lang),
     image: data.image,
     imageAlt: data.imageAlt,
     author: data.author,
