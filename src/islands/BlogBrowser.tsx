@@ -95,10 +95,10 @@ function categoryName(category: string, t: BlogTexts): string {
   return key ? t[key] : category;
 }
 
-function PostCard({ post, blogPath, t }: { post: BlogIndexEntry; blogPath: string; t: BlogTexts }) {
+function PostCard({ post, blogPath, t, first }: { post: BlogIndexEntry; blogPath: string; t: BlogTexts; first: boolean }) {
   const headingId = `post-card-${post.slug}`;
   return (
-    <ListCard name="post-card" href={`${blogPath}/${post.slug}`} headingId={headingId} image={post.image}>
+    <ListCard name="post-card" href={`${blogPath}/${post.slug}`} headingId={headingId} image={post.image} first={first}>
       <p className="sipa-card__eyebrow post-card__category">{categoryName(post.category, t)}</p>
       <h3 id={headingId} className="sipa-card__title post-card__title">
         <a href={`${blogPath}/${post.slug}`}>{post.title}</a>
@@ -269,8 +269,8 @@ export default function BlogBrowser({
         </p>
         {result.items.length > 0 ? (
           <div className="blog-grid">
-            {result.items.map((post) => (
-              <PostCard key={post.slug} post={post} blogPath={blogPath} t={t} />
+            {result.items.map((post, i) => (
+              <PostCard key={post.slug} post={post} blogPath={blogPath} t={t} first={i === 0} />
             ))}
           </div>
         ) : (

@@ -99,7 +99,7 @@ function StatusTag({ status, t }: { status: EventStatus; t: EventsTexts }) {
   return null;
 }
 
-function EventCard({ event, status, t, eventsPath }: { event: ListedEvent; status: EventStatus; t: EventsTexts; eventsPath: string }) {
+function EventCard({ event, status, t, eventsPath, first }: { event: ListedEvent; status: EventStatus; t: EventsTexts; eventsPath: string; first: boolean }) {
   const headingId = `event-card-${event.id}`;
   return (
     <ListCard
@@ -107,6 +107,7 @@ function EventCard({ event, status, t, eventsPath }: { event: ListedEvent; statu
       href={`${eventsPath}/${event.id}`}
       headingId={headingId}
       image={event.image}
+      first={first}
       badge={<span className={`event-badge event-badge--${event.category}`}>{t[CATEGORY_KEYS[event.category]]}</span>}
     >
       <div className="event-card__tags">
@@ -182,7 +183,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
     <div className="events-browser">
       {spotlight && (
         <section className="event-spotlight" aria-labelledby={`${uid}-spotlight`}>
-          <IslandImage className="event-spotlight__media" src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} decoding="async" />
+          <IslandImage className="event-spotlight__media" src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} fetchPriority="high" decoding="async" />
           <div className="event-spotlight__body">
             <p className="event-spotlight__eyebrow">{t.eventsSpotlightEyebrow}</p>
             <h2 id={`${uid}-spotlight`} className="event-spotlight__title">
@@ -257,8 +258,8 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         <div className="events-panel">
           {visible.length > 0 ? (
             <div className="events-grid">
-              {visible.map((event) => (
-                <EventCard key={event.id} event={event} status={eventStatus(event, today)} t={t} eventsPath={eventsPath} />
+              {visible.map((event, i) => (
+                <EventCard key={event.id} event={event} status={eventStatus(event, today)} t={t} eventsPath={eventsPath} first={i === 0 && !spotlight} />
               ))}
             </div>
           ) : (

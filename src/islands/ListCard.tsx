@@ -15,14 +15,19 @@ interface Props {
   image: string;
   /** Shown over the image (the events' category badge). */
   badge?: ReactNode;
+  /**
+   * The first card a list shows: its image is in the first screen, often the largest thing there,
+   * so it loads at once and first instead of waiting for layout as the lazy ones below it do.
+   */
+  first?: boolean;
   children: ReactNode;
 }
 
-export function ListCard({ name, href, headingId, image, badge, children }: Props) {
+export function ListCard({ name, href, headingId, image, badge, first = false, children }: Props) {
   return (
     <article className={`sipa-card ${name}`} aria-labelledby={headingId}>
       <a className={`${name}__media`} href={href} tabIndex={-1} aria-hidden="true">
-        <IslandImage src={image} alt="" width={800} height={500} loading="lazy" decoding="async" />
+        <IslandImage src={image} alt="" width={800} height={500} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
         {badge}
       </a>
       <div className={`sipa-card__body ${name}__body`}>{children}</div>

@@ -1,44 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { builtRoutes } from '../support/routes.ts';
+import { oneRouteOfEachTemplate } from '../support/routes.ts';
 
 /**
  * Nothing moves while a page loads: the Figtree files are held behind a gate until the page has
  * painted, then let through, and the page's layout-shift entries (buffered, so none is missed)
  * must add up to 0. One route of every template, at a phone's width and a desktop's.
  */
-const built = builtRoutes();
-const firstOf = (pattern: RegExp) => {
-  const route = built.find((r) => pattern.test(r));
-  if (!route) throw new Error(`no built route matches ${pattern}`);
-  return route;
-};
-const ROUTES = [
-  '/',
-  '/about',
-  '/team',
-  '/impact',
-  '/programs',
-  '/programs/early-learning',
-  '/get-involved',
-  '/donate',
-  '/events',
-  firstOf(/^\/events\/(?!featured$|past$|404$)[^/]+$/),
-  '/blog',
-  firstOf(/^\/blog\/(?!\d+$|404$|tag$|category$)[^/]+$/),
-  '/blog/category/volunteer',
-  '/faq',
-  '/contact',
-  '/corporate',
-  '/newsletter',
-  '/resources/banking-guide',
-  '/privacy',
-  '/thank-you',
-  '/resources',
-  '/careers',
-  '/programs/category/early-learning',
-  '/events/past',
-  '/blog/tag/youth',
-];
+const ROUTES = oneRouteOfEachTemplate();
 
 async function layoutShiftWithLateFont(page: Page, route: string) {
   let openGate!: () => void;

@@ -6,3 +6,40 @@ export function builtRoutes(): string[] {
     .map((page) => page.route)
     .filter((route) => route !== '/404' && !route.endsWith('/404'));
 }
+
+/** One route of every page template the site has, the first built one where a template has many. */
+export function oneRouteOfEachTemplate(): string[] {
+  const built = builtRoutes();
+  const firstOf = (pattern: RegExp) => {
+    const route = built.find((r) => pattern.test(r));
+    if (!route) throw new Error(`no built route matches ${pattern}`);
+    return route;
+  };
+  return [
+    '/',
+    '/about',
+    '/team',
+    '/impact',
+    '/programs',
+    '/programs/early-learning',
+    '/get-involved',
+    '/donate',
+    '/events',
+    firstOf(/^\/events\/(?!featured$|past$|404$)[^/]+$/),
+    '/blog',
+    firstOf(/^\/blog\/(?!\d+$|404$|tag$|category$)[^/]+$/),
+    '/blog/category/volunteer',
+    '/faq',
+    '/contact',
+    '/corporate',
+    '/newsletter',
+    '/resources/banking-guide',
+    '/privacy',
+    '/thank-you',
+    '/resources',
+    '/careers',
+    '/programs/category/early-learning',
+    '/events/past',
+    '/blog/tag/youth',
+  ];
+}
