@@ -130,7 +130,8 @@ test('images drawn by the islands stay transparent until loaded, then fade in', 
     if (open) await route.continue();
     else held.push(() => route.continue());
   });
-  await page.goto('/blog');
+  // The first card's image is eager, so the load event waits for it: it is held too.
+  await page.goto('/blog', { waitUntil: 'domcontentloaded' });
   await expect(hydratedIsland(page, 'BlogBrowser')).toHaveCount(1);
   const index = page.waitForResponse((res) => res.url().endsWith('/blog/search-index.json'));
   await page.getByLabel('Search articles').fill('the');
