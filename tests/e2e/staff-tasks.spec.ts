@@ -189,6 +189,37 @@ test('everything works from the keyboard, with a visible focus ring', async ({ p
   await expect(page.getByRole('checkbox', { name: 'Book the hall for the youth day' })).toBeFocused();
 });
 
+test('focus is where it belongs by the time a change is announced, so the next key press starts from there', async ({ page }) => {
+  await signInAsNewMember(page);
+  await openTasks(page);
+  await addTask(page, 'Order the chairs');
+  // Each announcement, with what had focus when it appeared (a MutationObserver runs right after
+  // the change is written, before the page takes the next key press).
+  await page.evaluate(() => {
+    const seen: { text: string; focused: string }[] = [];
+    (window as unknown as { announced: typeof seen }).announced = seen;
+    const region = document.querySelector('.tasks-live')!;
+    new MutationObserver(() => {
+      const active = document.activeElement;
+      const focused = !active || active === document.body ? 'the page itself' : (active.getAttribute('aria-label') ?? active.textContent ?? active.tagName);
+      seen.push({ text: region.textContent ?? '', focused });
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  const announced = () => page.evaluate(() => (window as unknown as { announced: { text: string; focused: string }[] }).announced.filter((entry) => entry.text));
+
+  await page.getByRole('button', { name: 'Edit “Order the chairs”' }).click();
+  await page.getByLabel('Edit task').fill('Order the chairs and tables');
+  await page.getByLabel('Edit task').press('Enter');
+  await expect(live(page)).toHaveText('Saved “Order the chairs and tables”.');
+  await page.getByRole('button', { name: 'Delete “Order the chairs and tables”' }).click();
+  await expect(live(page)).toHaveText('Deleted “Order the chairs and tables”.');
+
+  expect(await announced()).toEqual([
+    { text: 'Saved “Order the chairs and tables”.', focused: 'Edit “Order the chairs and tables”' },
+    { text: 'Deleted “Order the chairs and tables”.', focused: 'Undo deleting “Order the chairs and tables”' },
+  ]);
+});
+
 test('while a change travels it shows, a refused change is undone on screen, and a task deleted elsewhere leaves the list', async ({ page }) => {
   await signInAsNewMember(page);
   await openTasks(page);

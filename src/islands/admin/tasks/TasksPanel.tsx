@@ -4,7 +4,7 @@
  * it and undo the delete. Every change is said in a live region, and focus goes where the work
  * continues. Self-contained: mount `<TasksPanel />` anywhere in the staff area.
  */
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { TASK_CONTENT_MAX, TASK_TEXT, TASK_UNDO_MINUTES, type Task } from '../../../lib/tasks.ts';
 import { safeParse } from '../../../../api/src/schemas.ts';
 import { taskContent } from '../../../../api/src/tasks/schemas.ts';
@@ -63,8 +63,10 @@ export function TasksPanel() {
     void load();
   }, [load]);
 
-  // Focus moves once the change is drawn: to the edited row, the Undo button, the new-task field.
-  useEffect(() => {
+  // Focus moves with the change, in the same task that draws it (a layout effect): to the edited
+  // row, the Undo button, the new-task field. A later effect could land after the next key press
+  // and pull the focus back from where the keyboard had moved it.
+  useLayoutEffect(() => {
     if (!focusTarget) return;
     const element =
       focusTarget === 'new' ? newInput.current : focusTarget === 'undo' ? undoButton.current : focusTarget === 'heading' ? heading.current : rowParts.current.get(`${focusTarget.id}:${focusTarget.part}`);
