@@ -8,8 +8,7 @@ export function builtRoutes(): string[] {
 }
 
 /** One route of every page template the site has, the first built one where a template has many. */
-export function oneRouteOfEachTemplate(): string[] {
-  const built = builtRoutes();
+export function oneRouteOfEachTemplate(built: readonly string[] = builtRoutes()): string[] {
   const firstOf = (pattern: RegExp) => {
     const route = built.find((r) => pattern.test(r));
     if (!route) throw new Error(`no built route matches ${pattern}`);
