@@ -4,7 +4,9 @@ import { builtRoutes, oneRouteOfEachTemplate } from '../support/routes.ts';
 /**
  * The largest thing a visitor sees first (the page's LCP element) arrives as early as it can: when
  * it is an image, that image is in the HTML the server sends, is not lazy-loaded (a lazy image
- * waits for layout before it is even asked for) and is asked for first (`fetchpriority="high"`).
+ * waits for layout before it is even asked for), is asked for first (`fetchpriority="high"`) and
+ * is preloaded from the head, so the browser asks for it with the font instead of when the parser
+ * reaches it, and fetches it once.
  * Lighthouse's "LCP request discovery" checks the same three things. One route of every template,
  * the lists in French and Swahili and a second page of the blog, at Lighthouse's phone size and
  * at a desktop's.
@@ -19,6 +21,8 @@ interface LcpElement {
   src: string | null;
   loading: string | null;
   fetchPriority: string;
+  /** How many times the page fetched the image (a preload the <img> cannot use makes it two). */
+  fetches: number;
   text: string;
 }
 
@@ -48,6 +52,7 @@ async function largestContentfulPaint(page: Page, route: string): Promise<LcpEle
             src: element.getAttribute('src'),
             loading: element.getAttribute('loading'),
             fetchPriority: element instanceof HTMLImageElement ? element.fetchPriority : '',
+            fetches: element instanceof HTMLImageElement ? performance.getEntriesByName(element.currentSrc, 'resource').length : 0,
             text: (element.textContent ?? '').trim().slice(0, 60),
           });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -62,7 +67,7 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
     for (const route of ROUTES) {
-      test(`${route}: an LCP image is in the HTML, eager and asked for first`, async ({ page, request }) => {
+      test(`${route}: an LCP image is in the HTML, eager, asked for first and preloaded once`, async ({ page, request }) => {
         const lcp = await largestContentfulPaint(page, route);
         if (lcp.tag !== 'IMG') {
           expect(lcp.text, `${route}: the LCP element is text`).not.toBe('');
@@ -72,6 +77,9 @@ for (const viewport of [
         expect(html, `${route}: ${lcp.src} is in the served HTML`).toContain(`src="${lcp.src}"`);
         expect(lcp.loading, `${route}: ${lcp.src} is not lazy`).not.toBe('lazy');
         expect(lcp.fetchPriority, `${route}: ${lcp.src} is asked for first`).toBe('high');
+        const head = html.slice(0, html.indexOf('</head>'));
+        expect(head, `${route}: ${lcp.src} is preloaded from the head`).toContain(`<link rel="preload" href="${lcp.src}" as="image" fetchpriority="high">`);
+        expect(lcp.fetches, `${route}: ${lcp.src} is fetched once`).toBe(1);
       });
     }
   });

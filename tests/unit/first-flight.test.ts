@@ -89,6 +89,27 @@ describe('rewritePage', () => {
     expect(html).not.toContain('modulepreload');
   });
 
+  it('preloads the image the page asks for first, next to the font, before the parser reaches it', () => {
+    const withImages = page
+      .replace('<link rel="stylesheet"', '<link rel="preload" href="/_astro/font.woff2" as="font" type="font/woff2" crossorigin><link rel="stylesheet"')
+      .replace(
+        '<p class="used">Hi</p>',
+        '<img src="/art/later.svg" loading="lazy"><p class="used">Hi</p><img data-fade src="/art/hero.svg" alt="" fetchPriority="high" decoding="async"/>',
+      );
+    const rewritten = rewritePage(withImages, dist, []).html;
+    expect(rewritten).toContain(
+      '<link rel="preload" href="/_astro/font.woff2" as="font" type="font/woff2" crossorigin><link rel="preload" href="/art/hero.svg" as="image" fetchpriority="high">',
+    );
+    expect(rewritten.match(/as="image"/g)).toHaveLength(1);
+    expect(html).not.toContain('as="image"');
+  });
+
+  it('puts that preload first in the head when the page preloads nothing else', () => {
+    const withHero = page.replace('<p class="used">Hi</p>', '<img src="/art/hero.svg" fetchpriority="high">');
+    const rewritten = rewritePage(withHero, dist, []).html;
+    expect(rewritten).toMatch(/<head><meta [^>]*><link rel="preload" href="\/art\/hero\.svg" as="image" fetchpriority="high"><style>/);
+  });
+
   it("lists only the page's own inline style in the policy, and no script hash", () => {
     const policy = html.match(/content="([^"]*)"/)![1]!;
     expect(policy).toContain("script-src 'self';");
