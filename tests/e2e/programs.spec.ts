@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { neverIdle } from '../support/never-idle.ts';
 
 const titles = [
   'Early Learning & Parent Engagement',
@@ -102,18 +103,9 @@ test('status follows the visitor date: upcoming in the start month, active from 
 });
 
 test('on a phone that is never idle the explorer still wakes, two seconds at the latest', async ({ page }) => {
-  // A main thread that never has an idle moment: idle callbacks run only when their timeout ends.
-  await page.addInitScript(() => {
-    const asked: number[] = [];
-    (window as unknown as { idleTimeouts: number[] }).idleTimeouts = asked;
-    window.requestIdleCallback = (callback, options) => {
-      asked.push(options?.timeout ?? 0);
-      if (options?.timeout) setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options.timeout);
-      return 0;
-    };
-  });
+  const { idleTimeouts } = await neverIdle(page);
   await openPrograms(page);
-  expect(await page.evaluate(() => (window as unknown as { idleTimeouts: number[] }).idleTimeouts)).toContain(2000);
+  expect(await idleTimeouts()).toContain(2000);
   await search(page).fill('youth');
   await expect(list(page)).toHaveText(['Future Ready Youth Program']);
 });
