@@ -183,7 +183,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
     <div className="events-browser">
       {spotlight && (
         <section className="event-spotlight" aria-labelledby={`${uid}-spotlight`}>
-          <IslandImage className="event-spotlight__media" src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} fetchPriority="high" decoding="async" />
+          <IslandImage className="event-spotlight__media" src={spotlight.image} alt={spotlight.imageAlt} width={800} height={500} first />
           <div className="event-spotlight__body">
             <p className="event-spotlight__eyebrow">{t.eventsSpotlightEyebrow}</p>
             <h2 id={`${uid}-spotlight`} className="event-spotlight__title">

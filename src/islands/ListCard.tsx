@@ -27,7 +27,7 @@ export function ListCard({ name, href, headingId, image, badge, first = false, c
   return (
     <article className={`sipa-card ${name}`} aria-labelledby={headingId}>
       <a className={`${name}__media`} href={href} tabIndex={-1} aria-hidden="true">
-        <IslandImage src={image} alt="" width={800} height={500} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
+        <IslandImage src={image} alt="" width={800} height={500} first={first} />
         {badge}
       </a>
       <div className={`sipa-card__body ${name}__body`}>{children}</div>

@@ -169,7 +169,7 @@ export default function ProgramsExplorer({ programs, categories, sectionId, init
             const status = today ? programStatus(program, today) : program.buildStatus;
             return (
               <li key={program.id} className="programs-explorer__item">
-                <IslandImage src={program.image} alt={program.imageAlt} width={800} height={500} loading="lazy" decoding="async" />
+                <IslandImage src={program.image} alt={program.imageAlt} width={800} height={500} />
                 <div className="programs-explorer__body">
                   <p className="programs-explorer__meta">
                     <span className="programs-explorer__category">{categoryName(program.category, t)}</span>

@@ -104,13 +104,19 @@ export function FilterBar({
 }
 
 /**
- * An island's image: the same fade-in and failure text as SiteImage, which the page shell gives
- * every `img[data-fade]` as it arrives (src/scripts/images.ts).
+ * An island's image, drawn as SiteImage draws a page's: the same fade-in and failure text, which
+ * the page shell gives every `img[data-fade]` as it arrives (src/scripts/images.ts), and the same
+ * loading rule: `first` (the image a visitor sees first) loads at once and is asked for first;
+ * every other image is lazy.
  */
-export function IslandImage({ className, ...img }: ImgHTMLAttributes<HTMLImageElement> & { className?: string }) {
+export function IslandImage({
+  className,
+  first = false,
+  ...img
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'fetchPriority' | 'decoding'> & { className?: string; first?: boolean }) {
   return (
     <span className={['site-image', className].filter(Boolean).join(' ')}>
-      <img data-fade="" {...img} />
+      <img data-fade="" {...img} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
     </span>
   );
 }
