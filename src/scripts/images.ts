@@ -20,6 +20,14 @@ function showFallback(img: HTMLImageElement): void {
 }
 
 function enhanceImage(img: HTMLImageElement): void {
+  // An island's image drawn by the server belongs to the island until it hydrates: hydration
+  // removes what it did not draw, so a fallback shown before it would vanish with the failure
+  // unexplained. Such an image is enhanced once its island has hydrated (Astro then drops `ssr`).
+  const island = img.closest('astro-island[ssr]');
+  if (island) {
+    island.addEventListener('astro:hydrate', () => enhanceImage(img), { once: true });
+    return;
+  }
   if (img.dataset.fadeReady) return;
   img.dataset.fadeReady = '';
   if (img.complete) {
