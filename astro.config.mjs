@@ -42,6 +42,16 @@ const pageCatalogueInTheBrowser = {
   },
 };
 
+/** `client:settled` (src/scripts/settled-directive.ts): islands that wait for the first screen to be shown. */
+const settledDirective = {
+  name: 'sipa:settled-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'settled', entrypoint: fileURLToPath(new URL('./src/scripts/settled-directive.ts', import.meta.url)) }),
+  },
+};
+
 export default defineConfig({
   site: site.url,
   trailingSlash: 'never',
@@ -50,6 +60,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   integrations: [
     preact({ compat: true }),
+    settledDirective,
     mdx(),
     sitemap({
       filter: (page) => !isNoindexPath(new URL(page).pathname),

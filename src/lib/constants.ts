@@ -27,11 +27,11 @@ export const FEATURED_PROGRAM_COUNT = 3;
 export const HOME_BLOG_PREVIEW_COUNT = 3;
 export const BACK_TO_TOP_THRESHOLD_PX = 500;
 /**
- * Islands that wake when the browser is idle (`client:idle`) wake at the latest this long after
- * the page's scripts start: a phone whose main thread is never idle still gets working filters
- * and a working donation form.
+ * Islands that wait for the page to settle (`client:settled`, src/scripts/settled-directive.ts)
+ * wake at the latest this long after the island is parsed: a phone whose main thread is never
+ * idle, or a page whose first image never arrives, still gets working filters and forms.
  */
-export const ISLAND_IDLE_TIMEOUT_MS = 2000;
+export const ISLAND_WAKE_TIMEOUT_MS = 2000;
 
 export const BLOG_PAGE_SIZE = 4;
 export const BLOG_RECENT_POSTS = 3;
