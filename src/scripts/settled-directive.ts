@@ -9,89 +9,62 @@
  * paint). Before it wakes, an island's server-drawn HTML works on its own (lists are in the page,
  * forms submit without JavaScript), so a visitor loses nothing by the wait; one who taps, types or
  * scrolls with the wheel wakes it at once, without waiting for an idle moment.
+ *
+ * It is written for size: it travels in the island runtime's file, which the page asks for before
+ * its largest paint, and Lighthouse's simulated connection has little room left there.
  */
 import type { ClientDirective } from 'astro';
 
 /** Inputs after which the browser reports no more largest paints, so there is nothing to wait for. */
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel'] as const;
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel'];
 
 type LargestPaint = PerformanceEntry & { element: Element | null; size: number };
 
-/**
- * The area the browser counts for an image's largest-paint candidate: its part inside the viewport,
- * no more than its natural size when upscaled; 0 when it has not painted and will not.
- */
+/** The part of an image inside the viewport, in CSS pixels; 0 when it has not painted and will not. */
 function paintedArea(image: HTMLImageElement): number {
   if (!image.complete || !image.naturalWidth) return 0;
   const box = image.getBoundingClientRect();
-  const width = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
-  const height = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
-  if (width <= 0 || height <= 0) return 0;
-  return width * height * Math.min(1, (image.naturalWidth * image.naturalHeight) / (box.width * box.height));
+  return Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0)) * Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
 }
 
-/** How the page settled: its largest paint was shown, or the visitor did something first. */
-type Settled = 'painted' | 'input';
-
-let settledPage: Promise<Settled> | undefined;
+/** Resolves true on the visitor's first input, false once the page has settled. */
+let settledPage: Promise<boolean> | undefined;
 
 /**
- * Resolves once the load event has fired and the browser has reported the page's largest paint:
- * the image the page asks for first (`fetchpriority="high"`), unless what it has reported already
+ * The page has settled once the load event has fired and the browser has reported its largest
+ * paint: the image the page asks for first (`fetchpriority="high"`), unless what it has reported
  * is larger than that image. Where the browser reports no largest paint (Safari), at the load event.
  */
-function whenSettled(): Promise<Settled> {
-  settledPage ??= new Promise<Settled>((resolve) => {
-    let loaded = document.readyState === 'complete';
-    let largest: LargestPaint | undefined;
-    let observer: PerformanceObserver | undefined;
-    const settle = (how: Settled) => {
-      observer?.disconnect();
-      for (const type of INPUT_EVENTS) removeEventListener(type, onInput, true);
-      resolve(how);
+function whenSettled(): Promise<boolean> {
+  settledPage ??= new Promise<boolean>((resolve) => {
+    for (const type of INPUT_EVENTS) addEventListener(type, () => resolve(true), { capture: true, passive: true, once: true });
+    const afterLoad = () => {
+      if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return resolve(false);
+      // Buffered: the first call brings every paint reported so far, the largest last.
+      new PerformanceObserver((list) => {
+        const largest = list.getEntries().at(-1) as LargestPaint;
+        const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+        if (!image || largest.element === image || paintedArea(image) <= largest.size) resolve(false);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
     };
-    const onInput = () => settle('input');
-    const check = () => {
-      if (!loaded) return;
-      if (!observer) return settle('painted');
-      if (!largest) return;
-      const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-      if (image && largest.element !== image && paintedArea(image) > largest.size) return;
-      settle('painted');
-    };
-    if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-      observer = new PerformanceObserver((list) => {
-        largest = list.getEntries().at(-1) as LargestPaint;
-        check();
-      });
-      observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    }
-    for (const type of INPUT_EVENTS) addEventListener(type, onInput, { capture: true, passive: true });
-    if (!loaded) {
-      addEventListener('load', () => {
-        loaded = true;
-        check();
-      }, { once: true });
-    }
-    check();
+    if (document.readyState === 'complete') afterLoad();
+    else addEventListener('load', afterLoad, { once: true });
   });
   return settledPage;
 }
 
 const settledDirective: ClientDirective = (load, options) => {
-  const timeout = typeof options.value === 'object' ? (options.value as { timeout?: number }).timeout : undefined;
   let woken = false;
   const wake = async () => {
     if (woken) return;
     woken = true;
-    clearTimeout(deadline);
     await (await load())();
   };
-  const deadline = timeout ? setTimeout(wake, timeout) : undefined;
-  void whenSettled().then((how) => {
-    if (woken) return;
-    // A visitor at work wants the island now; otherwise it waits for a moment the page is not using.
-    if (how === 'input') void wake();
+  const timeout = (options.value as { timeout?: number } | undefined)?.timeout;
+  if (timeout) setTimeout(wake, timeout);
+  // A visitor at work wants the island now; otherwise it waits for a moment the page is not using.
+  void whenSettled().then((byInput) => {
+    if (byInput) void wake();
     else if ('requestIdleCallback' in window) requestIdleCallback(() => void wake());
     else setTimeout(wake, 200);
   });
