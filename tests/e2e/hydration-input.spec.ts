@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
+import { islandScriptsOfPages } from '../support/island-scripts.ts';
 import { E2E_ADMIN, test } from './staff-support.ts';
 
 /**
@@ -19,17 +20,7 @@ async function holdIslandScripts(page: Page): Promise<Gate> {
   // The islands' own scripts, as each page's HTML names them. Only those are held: the page's
   // other module scripts (the shell's) must run, or DOMContentLoaded never comes, and an island
   // whose markup was parsed before Astro's island runtime arrived waits for that event to start.
-  const islandScripts = new Set<string>();
-  await page.route(
-    (url) => !url.pathname.startsWith('/_astro/') && !url.pathname.startsWith('/api/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const body = await response.text();
-      for (const [, url] of body.matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)) islandScripts.add(url!);
-      await route.fulfill({ response, body });
-    },
-  );
+  const islandScripts = await islandScriptsOfPages(page);
   await page.route('**/_astro/**/*.js', async (route) => {
     if (opened || !islandScripts.has(new URL(route.request().url()).pathname)) await route.continue();
     else held.push(route);

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { alwaysIdle, neverIdle } from '../support/idle.ts';
+import { islandScriptsOfPages } from '../support/island-scripts.ts';
 
 /**
  * The lists and the form a page is for wake once the page has settled: loaded, with its largest
@@ -29,26 +30,13 @@ interface FirstScreenGate {
 async function holdFirstScreen(page: Page, deadline?: number): Promise<FirstScreenGate> {
   const held: Route[] = [];
   let opened = false;
-  const islandScripts = new Set<string>();
+  const islandScripts = await islandScriptsOfPages(page, (html) =>
+    deadline ? html.replaceAll('&quot;timeout&quot;:2000}', `&quot;timeout&quot;:${deadline}}`) : html);
   const islandRequests: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (islandScripts.has(path)) islandRequests.push(path);
   });
-  await page.route(
-    (url) => !url.pathname.startsWith('/_astro/') && !url.pathname.startsWith('/art/') && !url.pathname.startsWith('/api/'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      let body = await response.text();
-      for (const [, url] of body.matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)) islandScripts.add(url!);
-      if (deadline) body = body.replaceAll('&quot;timeout&quot;:2000}', `&quot;timeout&quot;:${deadline}}`);
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      await route.fulfill({ status: response.status(), headers, body });
-    },
-  );
   await page.route(/\/_astro\/[^/]+\.woff2$|\/art\//, async (route) => {
     if (opened) await route.continue();
     else held.push(route);
