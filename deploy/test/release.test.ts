@@ -177,6 +177,7 @@ describe('the deploy job against a local directory standing for the host', () =>
     const output = await run('release.ts', [], releaseEnv('20261127T000100Z-second')).finally(() => (rolling = false));
     await Promise.all(clients);
 
+    console.log(`release test: ${polls} requests polled through the rollout, ${failures.length} failed`);
     if (failures.length) console.error(`nginx's error log:\n${nginx.errorLog()}`);
     expect(failures).toEqual([]);
     expect(polls).toBeGreaterThan(INSTANCES.length);
