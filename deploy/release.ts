@@ -25,6 +25,7 @@ interface LockPackage {
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   link?: boolean;
 }
 
@@ -49,7 +50,9 @@ export function runtimePackages(lock: { packages: Record<string, LockPackage> },
   found.add('node_modules/node');
   while (queue.length) {
     const [path, entry] = queue.pop()!;
-    for (const name of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies })) {
+    // A peer marked optional is the host application's choice (better-auth names React, Next, …).
+    const peers = Object.keys(entry.peerDependencies ?? {}).filter((name) => !entry.peerDependenciesMeta?.[name]?.optional);
+    for (const name of [...Object.keys({ ...entry.dependencies, ...entry.optionalDependencies }), ...peers]) {
       const resolved = resolvePackage(path, name);
       if (resolved && !found.has(resolved)) {
         found.add(resolved);
