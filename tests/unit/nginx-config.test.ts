@@ -20,7 +20,7 @@ describe('the nginx site', () => {
   it('names the host, the instances and the certificate of the production defaults', () => {
     const text = site({ NGINX_API_UPSTREAMS: '10.0.0.11:4321, 10.0.0.12:4321' });
     expect(text).toContain('server_name www.example.org;');
-    expect(text).toContain('    server 10.0.0.11:4321 max_fails=1 fail_timeout=10s;\n    server 10.0.0.12:4321 max_fails=1 fail_timeout=10s;');
+    expect(text).toContain('    server 10.0.0.11:4321 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:4321 max_fails=1 fail_timeout=5s;');
     expect(text).toContain('ssl_certificate /etc/letsencrypt/live/www.example.org/fullchain.pem;');
     expect(text).toContain('listen 443 ssl http2;');
     expect(text).toContain('listen 80;');

@@ -47,7 +47,7 @@ describe('failure and success messages in French and Swahili', () => {
 
   it('no failure is worded like a success of the same language', () => {
     for (const lang of ['fr', 'sw'] as const) {
-      const successes = new Set(Object.values(SUCCESSES).map((texts) => texts[lang]));
+      const successes = new Set<string>(Object.values(SUCCESSES).map((texts) => texts[lang]));
       for (const texts of Object.values(FAILURES)) expect(successes.has(texts[lang])).toBe(false);
     }
   });
