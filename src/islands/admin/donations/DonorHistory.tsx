@@ -1,0 +1,62 @@
+/** One donor's history: every gift (with its receipt), the monthly subscriptions, the total given. */
+import { useEffect, useState } from 'react';
+import type { GiftItem } from '../../../../api/src/donations/store.ts';
+import { api } from '../../../lib/api-client.ts';
+import { PanelProblem } from '../staff-kit.tsx';
+import { JSON_REQUEST, call, formatDate } from '../inbox/staff-api.ts';
+import { GiftTable } from './GiftTable.tsx';
+import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
+
+type History = Extract<Awaited<ReturnType<typeof fetchHistory>>, { ok: true }>['data'];
+const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST));
+
+export function DonorHistory({ email, onBack, onResend, notice }: { email: string; onBack: () => void; onResend: (gift: GiftItem) => Promise<void>; notice: string }) {
+  const [history, setHistory] = useState<History | null>(null);
+  const [problem, setProblem] = useState('');
+
+  async function load() {
+    const answer = await fetchHistory(email);
+    if (!answer.ok) return setProblem(answer.message);
+    setHistory(answer.data);
+  }
+  useEffect(() => void load(), [email]);
+
+  return (
+    <div className="donor-history">
+      <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={onBack}>
+        Back to donations
+      </button>
+      <h3>{history?.name || email}</h3>
+      <PanelProblem problem={problem} />
+      <p className="inbox-live" role="status">
+        {notice}
+      </p>
+      {history ? (
+        <>
+          <p>
+            {history.email} · Given in all: <strong>{money(history.totalCents)}</strong> ({history.gifts.length} {history.gifts.length === 1 ? 'gift' : 'gifts'})
+          </p>
+          {history.monthly.length ? (
+            <ul className="donor-history__monthly" aria-label="Monthly giving">
+              {history.monthly.map((m) => (
+                <li key={m.subscrId}>
+                  Monthly {money(m.amountCents)}: {MONTHLY_STATUS_LABELS[m.status]}
+                  {m.signedUpAt ? `, since ${formatDate(m.signedUpAt)}` : ''}
+                  {m.cancelledAt ? `, cancelled ${formatDate(m.cancelledAt)}` : m.endedAt ? `, ended ${formatDate(m.endedAt)}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <GiftTable
+            gifts={history.gifts}
+            onResend={(gift) => void onResend(gift).then(load)}
+          />
+        </>
+      ) : problem ? null : (
+        <p className="inbox-empty" role="status">
+          Loading...
+        </p>
+      )}
+    </div>
+  );
+}
