@@ -176,6 +176,8 @@ export interface PaypalNotificationsTable {
   body: string;
   txn_type: string | null;
   txn_id: string | null;
+  /** The payer's address, lower-cased, for forgetting a person. */
+  payer_email: string | null;
   status: 'received' | 'verified' | 'invalid' | 'failed';
   outcome: string | null;
   attempts: number;

@@ -54,6 +54,8 @@ export function notificationRow(body: string): PaypalNotificationsTable {
     body,
     txn_type: fields.txn_type?.slice(0, 64) ?? null,
     txn_id: fields.txn_id?.slice(0, 64) ?? null,
+    // Kept apart (lower-cased) so that forgetting a person finds their notifications by an index.
+    payer_email: fields.payer_email?.trim().toLowerCase().slice(0, 254) || null,
     status: 'received',
     outcome: null,
     attempts: 0,

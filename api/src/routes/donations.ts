@@ -26,13 +26,13 @@ export function donationRoutes(services: Services) {
     .get('/gifts', queryOf(giftQuerySchema), async (c) => {
       const query = c.req.valid('query');
       try {
-        return c.json(await listGifts(db.kysely, query, query.limit ?? INBOX_PAGE_SIZE));
+        return c.json(await listGifts(db, query, query.limit ?? INBOX_PAGE_SIZE));
       } catch (error) {
         if (error instanceof BadGiftCursor) return c.json({ message: BAD_CURSOR, issues: [{ path: 'cursor', message: BAD_CURSOR }] }, 400);
         throw error;
       }
     })
-    .get('/gifts/export.csv', queryOf(giftQuerySchema), (c) => csvResponse(giftsCsv(db.kysely, c.req.valid('query')), 'donations'))
+    .get('/gifts/export.csv', queryOf(giftQuerySchema), (c) => csvResponse(giftsCsv(db, c.req.valid('query')), 'donations'))
     .post('/gifts/:id/receipt', async (c) => {
       const id = c.req.param('id');
       const gift = isId(id) ? await getGift(db.kysely, id) : undefined;
