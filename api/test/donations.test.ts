@@ -4,7 +4,10 @@
  * donor's language, forged and replayed notifications recording nothing, refunds, retries, the
  * endpoint's limits, the administrators' Donations API, statements and forgetting a donor.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { listen } from '../src/server.ts';
 import { smtpTransport } from '../src/mail/transport.ts';
 import { IPN_BODY_LIMIT } from '../src/routes/paypal-ipn.ts';
 import { staffCookies } from './broadcast-helpers.ts';
@@ -177,6 +180,26 @@ describeBackends('donations', (backend: Backend) => {
     expect((await api.app.request('/api/paypal/ipn', { method: 'POST', body: '{"txn_id":"1"}', headers: { 'content-type': 'application/json' } })).status).toBe(415);
     expect((await postIpn(api, `txn_id=1&memo=${'a'.repeat(IPN_BODY_LIMIT)}`)).status).toBe(413);
     expect((await postIpn(api, 'txn_id=\u00e9')).status).toBe(400);
+    expect((await api.app.request('/api/paypal/ipn')).status).toBe(405);
+    // Over a real socket, a body sent in chunks (no length declared) is cut off at the limit.
+    const server = await listen(api.app, { port: 0, hostname: '127.0.0.1', maxConnections: 10 });
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const before = await count(api.services, 'paypal_notifications');
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/paypal/ipn', headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        for (let i = 0; i < 30; i++) request.write(`memo${i}=${'b'.repeat(1000)}&`);
+        request.end();
+      });
+      expect(status).toBe(413);
+      expect(await count(api.services, 'paypal_notifications')).toBe(before);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
     const limited = await makeApi(backend, { paypalVerifyUrl: paypal.url, paypalIpnRateMax: 3 });
     try {
       const statuses = [];

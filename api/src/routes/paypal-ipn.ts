@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { clientAddress } from '../client-address.ts';
 import { notificationRow } from '../donations/worker.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
 
 export const IPN_BODY_LIMIT = 20 * 1024;
@@ -29,7 +30,8 @@ export function paypalIpnRoutes(services: Services) {
     return { bucket: `paypal-ipn:${clientAddress(c, config.trustProxy)}@${start}`.slice(0, 300), start, retryAfter: Math.max(1, start + window - seconds) };
   }
 
-  return new Hono().post('/ipn', async (c) => {
+  const routes = new Hono();
+  routes.post('/ipn', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') return c.body(null, 415);
     const declared = Number(c.req.header('content-length'));
@@ -73,4 +75,6 @@ export function paypalIpnRoutes(services: Services) {
     services.donations.wake();
     return c.body(null, 200);
   });
+  routes.all('/ipn', methodNotAllowed('POST'));
+  return routes;
 }
