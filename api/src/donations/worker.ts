@@ -84,6 +84,16 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
 
   async function claim(now: Date): Promise<Claimed[]> {
     const at = now.toISOString();
+    // A read first: an idle pass (every few seconds on every server) commits nothing.
+    const due = await db.kysely
+      .selectFrom('paypal_notifications')
+      .select('id')
+      .where('status', '=', 'received')
+      .where('next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return [];
     const until = iso(now.getTime() + options.leaseSeconds * 1000);
     return db.write(async (trx) => {
       const due = sql`status = 'received' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})`;
@@ -145,7 +155,8 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
       await Promise.all(batch.map((row) => settle(row)));
       handled += batch.length;
     }
-    for (let ids = await sendStatementBatch(db, mailer); ids.length && !stopped; ids = await sendStatementBatch(db, mailer)) mailer.deliverLater(ids);
+    const queued = await db.kysely.selectFrom('donation_statement_recipients').select('email').where('status', '=', 'queued').limit(1).executeTakeFirst();
+    if (queued) for (let ids = await sendStatementBatch(db, mailer); ids.length && !stopped; ids = await sendStatementBatch(db, mailer)) mailer.deliverLater(ids);
     return handled;
   }
 
