@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { wcagViolations } from '../support/axe.ts';
 import { E2E_ADMIN, MEMBER_SECTIONS, invite, latestMailTo, uniqueName, test } from './staff-support.ts';
 
 const HYDRATION = { timeout: 20_000 };
@@ -89,5 +90,29 @@ test('a member who is not an administrator has no Donations entry and the API re
   await expect(page.getByRole('heading', { name: 'Donations' })).toHaveCount(0);
   for (const path of ['/api/donations/summary', '/api/donations/gifts', '/api/donations/gifts/export.csv']) {
     expect((await page.request.get(path)).status()).toBe(403);
+  }
+});
+
+test('the Donations screen and a donor history have no WCAG A/AA violations at 375 and 1280 px and fit a 320 px screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const word = uniqueName('serengeti');
+  const started = Date.now();
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '100.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Neema', last_name: word, custom: 'lang=sw' });
+  await latestMailTo(`${word}@example.org`, started);
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin');
+    await page.goto('/admin#donations');
+    const panel = page.locator('#donations');
+    await panel.getByLabel('Search', { exact: true }).fill(word);
+    await panel.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('row')).toHaveCount(2, HYDRATION);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+    if (width !== 320) expect(await wcagViolations(page), `donations ${width}`).toEqual([]);
+    await panel.getByRole('button', { name: `Neema ${word}` }).click();
+    await expect(panel).toContainText('Given in all: $100.00 (1 gift)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `history width ${width}`).toBeLessThanOrEqual(width);
+    if (width !== 320) expect(await wcagViolations(page), `donor ${width}`).toEqual([]);
   }
 });
