@@ -199,35 +199,37 @@ export default function DonationsPanel() {
             {label} ({donors.length})
           </h4>
           {donors.length ? (
-            <table className="donation-table">
-              <thead>
-                <tr>
-                  <th scope="col">Donor</th>
-                  <th scope="col">Monthly</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Last payment</th>
-                  <th scope="col">Ended</th>
-                </tr>
-              </thead>
-              <tbody>
-                {donors.map((d) => (
-                  <tr key={d.subscrId}>
-                    <td>
-                      <button type="button" className="donation-link" onClick={() => setDonor(d.email)}>
-                        {d.name || d.email}
-                      </button>
-                      <span className="inbox-muted donation-email">{d.email}</span>
-                    </td>
-                    <td>{money(d.amountCents)}</td>
-                    <td>{MONTHLY_STATUS_LABELS[d.status]}</td>
-                    <td>{formatDate(d.signedUpAt)}</td>
-                    <td>{formatDate(d.lastPaymentAt)}</td>
-                    <td>{formatDate(d.cancelledAt ?? d.endedAt)}</td>
+            <div className="donation-scroll">
+              <table className="donation-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Donor</th>
+                    <th scope="col">Monthly</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Since</th>
+                    <th scope="col">Last payment</th>
+                    <th scope="col">Ended</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {donors.map((d) => (
+                    <tr key={d.subscrId}>
+                      <td>
+                        <button type="button" className="donation-link" onClick={() => setDonor(d.email)}>
+                          {d.name || d.email}
+                        </button>
+                        <span className="inbox-muted donation-email">{d.email}</span>
+                      </td>
+                      <td>{money(d.amountCents)}</td>
+                      <td>{MONTHLY_STATUS_LABELS[d.status]}</td>
+                      <td>{formatDate(d.signedUpAt)}</td>
+                      <td>{formatDate(d.lastPaymentAt)}</td>
+                      <td>{formatDate(d.cancelledAt ?? d.endedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ) : (
             <p className="inbox-muted">None.</p>
           )}
