@@ -45,7 +45,7 @@ test('an administrator finds a gift, opens the donor, resends the receipt and ex
   await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This month');
   await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This year');
 
-  await panel.getByLabel('Search', { exact: true }).fill(word);
+  await panel.getByLabel('Search donors and receipts').fill(word);
   await panel.getByRole('button', { name: 'Search', exact: true }).click();
   const gifts = panel.getByRole('table', { name: 'Gifts, newest first' });
   await expect(gifts.getByRole('row')).toHaveCount(3);
@@ -77,6 +77,16 @@ test('an administrator finds a gift, opens the donor, resends the receipt and ex
   expect(receipt).toContain('Subject: =?UTF-8?');
   await panel.getByRole('button', { name: 'Back to donations' }).click();
   await expect(gifts).toBeVisible();
+
+  // "Delete this person's data" from the donor's history: their gifts are gone from the list.
+  await gifts.getByRole('button', { name: `=SUM(A1) ${word}` }).click();
+  await panel.getByRole('button', { name: "Delete this person's data…" }).click();
+  await expect(panel.getByRole('alertdialog')).toContainText(`Delete everything from ${email}?`);
+  await panel.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: `Everything stored about ${email} was deleted.` })).toBeVisible();
+  await expect(panel.getByText('No gifts match the search and filters.')).toBeVisible();
+  const history = await page.request.get(`/api/donations/donor?email=${encodeURIComponent(email)}`);
+  expect(await history.json()).toMatchObject({ gifts: [], monthly: [], totalCents: 0 });
 });
 
 test('a member who is not an administrator has no Donations entry and the API refuses them', async ({ page }) => {
@@ -105,7 +115,7 @@ test('the Donations screen and a donor history have no WCAG A/AA violations at 3
     await page.goto('/admin');
     await page.goto('/admin#donations');
     const panel = page.locator('#donations');
-    await panel.getByLabel('Search', { exact: true }).fill(word);
+    await panel.getByLabel('Search donors and receipts').fill(word);
     await panel.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('row')).toHaveCount(2, HYDRATION);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);

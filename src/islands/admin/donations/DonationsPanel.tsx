@@ -81,7 +81,18 @@ export default function DonationsPanel() {
         <h2 id={`${id}-title`} className="staff-panel__title">
           Donations
         </h2>
-        <DonorHistory email={donor} onBack={() => setDonor(null)} onResend={resend} notice={notice} />
+        <DonorHistory
+          email={donor}
+          onBack={() => setDonor(null)}
+          onResend={resend}
+          onForgotten={(message) => {
+            setDonor(null);
+            setNotice(message);
+            void load();
+            void loadSummary().then(setSummary);
+          }}
+          notice={notice}
+        />
       </section>
     );
   }
@@ -135,7 +146,7 @@ export default function DonationsPanel() {
         }}
       >
         <div className="inbox-field inbox-field--wide">
-          <label htmlFor={`${id}-q`}>Search</label>
+          <label htmlFor={`${id}-q`}>Search donors and receipts</label>
           <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
         <FilterSelect id={`${id}-kind`} label="Kind" anyLabel="Any kind" value={draft.kind} onValue={(kind) => setDraft({ ...draft, kind })} options={Object.entries(KIND_LABELS)} />
