@@ -128,6 +128,23 @@ describeBackends('donations', (backend: Backend) => {
     }
   });
 
+  test('a failed payment and the end of a subscription: a cancelled donor stays cancelled, one that was not ends', async () => {
+    const first = { subscr_id: 'I-FAILING00001', payer_email: 'imani@example.org', first_name: 'Imani', last_name: 'Otieno', custom: 'lang=sw' };
+    // The cancelled subscription above: its end keeps "cancelled" and records when it ended.
+    await paypalSends(ipnBody({ txn_type: 'subscr_eot', subscr_id: 'I-SWAHILI0001', subscr_date: '08:00:00 Apr 01, 2026 PDT', payer_email: 'baraka@example.org' }));
+    // Another donor: sign-up, a failed payment, then the end after PayPal's retries.
+    await paypalSends(ipnBody({ txn_type: 'subscr_signup', mc_amount3: '10.00', subscr_date: '10:00:00 Mar 01, 2026 PST', ...first }));
+    await paypalSends(ipnBody({ txn_type: 'subscr_failed', mc_gross: '10.00', payment_date: '10:00:00 Apr 01, 2026 PDT', ...first }));
+    await paypalSends(ipnBody({ txn_type: 'subscr_eot', subscr_date: '10:00:00 May 01, 2026 PDT', ...first }));
+    await verifyAll();
+    const donors = await api.services.db.kysely.selectFrom('recurring_donors').select(['subscr_id', 'status', 'last_failed_at', 'cancelled_at', 'ended_at']).orderBy('subscr_id').execute();
+    expect(donors).toEqual([
+      { subscr_id: 'I-FAILING00001', status: 'ended', last_failed_at: '2026-04-01T17:00:00.000Z', cancelled_at: null, ended_at: '2026-05-01T17:00:00.000Z' },
+      { subscr_id: 'I-SWAHILI0001', status: 'cancelled', last_failed_at: null, cancelled_at: '2026-03-01T16:00:00.000Z', ended_at: '2026-04-01T15:00:00.000Z' },
+    ]);
+    expect(mailsTo('imani@example.org')).toEqual([]);
+  });
+
   test('INVALID, another receiver, another currency and a non-positive amount record nothing', async () => {
     const before = { gifts: await count(api.services, 'gifts'), mails: sink.messages.length };
     // Not sent by PayPal: the fake answers INVALID.
@@ -230,7 +247,10 @@ describeBackends('donations', (backend: Backend) => {
     const chicagoMonth = (date: Date) => date.toLocaleString('en-CA', { year: 'numeric', month: '2-digit', timeZone: 'America/Chicago' });
     const earlier = chicagoMonth(now) === chicagoMonth(new Date('2026-11-20T17:15:00Z')) ? 2 : 0;
     expect(summary.thisMonth).toMatchObject({ oneTimeCents: 10000 + earlier * 5000, oneTimeCount: 1 + earlier });
-    expect(summary.monthlyDonors).toEqual([expect.objectContaining({ subscrId: 'I-SWAHILI0001', status: 'cancelled', amountCents: 2500 })]);
+    expect(summary.monthlyDonors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ subscrId: 'I-SWAHILI0001', status: 'cancelled', amountCents: 2500 }), expect.objectContaining({ subscrId: 'I-FAILING00001', status: 'ended', amountCents: 1000 })]),
+    );
+    expect(summary.monthlyDonors).toHaveLength(2);
 
     const list = (await (await api.app.request('/api/donations/gifts?q=formula', admin)).json()) as any;
     expect(list.items.map((item: any) => item.txnId)).toEqual(['6FORMULA00000001']);
@@ -307,7 +327,7 @@ describeBackends('donations', (backend: Backend) => {
     expect(((await response.json()) as any).removed).toMatchObject({ gifts: 2, monthlyDonors: 1 });
     const db = api.services.db.kysely;
     expect(await db.selectFrom('gifts').select('id').where('email', '=', 'baraka@example.org').execute()).toEqual([]);
-    expect(await db.selectFrom('recurring_donors').select('subscr_id').execute()).toEqual([]);
+    expect(await db.selectFrom('recurring_donors').select('subscr_id').execute()).toEqual([{ subscr_id: 'I-FAILING00001' }]);
     expect(await db.selectFrom('paypal_notifications').select('id').where('body', 'like', '%baraka%').execute()).toEqual([]);
     expect(await db.selectFrom('outbox').select('id').where('to_address', '=', 'baraka@example.org').execute()).toEqual([]);
   });
