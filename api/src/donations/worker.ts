@@ -96,16 +96,16 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     if (!due) return [];
     const until = iso(now.getTime() + options.leaseSeconds * 1000);
     return db.write(async (trx) => {
-      const due = sql`status = 'received' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})`;
+      const isDue = sql`status = 'received' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})`;
       const result =
         db.dialect === 'postgres'
           ? await sql<Claimed>`
-              with picked as (select id from paypal_notifications where ${due} order by received_at limit ${CLAIM_BATCH} for update skip locked)
+              with picked as (select id from paypal_notifications where ${isDue} order by received_at limit ${CLAIM_BATCH} for update skip locked)
               update paypal_notifications n set locked_until = ${until} from picked where n.id = picked.id
               returning n.id, n.body, n.attempts`.execute(trx)
           : await sql<Claimed>`
               update paypal_notifications set locked_until = ${until}
-              where id in (select id from paypal_notifications where ${due} order by received_at limit ${CLAIM_BATCH})
+              where id in (select id from paypal_notifications where ${isDue} order by received_at limit ${CLAIM_BATCH})
               returning id, body, attempts`.execute(trx);
       return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
     });
