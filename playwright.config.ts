@@ -11,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 /** The SMTP peer the server sends to (tests read the staff reset code from its files). */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
+/** The stand-in for PayPal's notification verification (tests/support/paypal-peer.ts). */
+const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,6 +48,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'E2e#Admin2026',
       ADMIN_EMAIL: 'e2e.admin@example.org',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PAYPAL_VERIFY_URL: `http://127.0.0.1:${paypalPort}/cgi-bin/webscr`,
     },
   }, {
     command: 'node tests/support/smtp-peer.ts',
@@ -53,5 +56,11 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 30_000,
     env: { SMTP_PEER_PORT: String(smtpPort), MAIL_DIR: `${dataDir}/mail` },
+  }, {
+    command: 'node tests/support/paypal-peer.ts',
+    port: paypalPort,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { PAYPAL_PEER_PORT: String(paypalPort) },
   }],
 });

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../src/lib/messages.ts';
 import { createStaffServices } from './auth/index.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
 import { openAndMigrate } from './db/index.ts';
+import { createDonationsWorker } from './donations/worker.ts';
 import { createMailer } from './mail/outbox.ts';
 import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
@@ -15,6 +16,8 @@ import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { donationRoutes } from './routes/donations.ts';
+import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { partnershipRoutes } from './routes/partnership-inquiry.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
@@ -53,11 +56,13 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
     throw error;
   });
   const broadcast = createNewsletterBroadcast({ config, db, tokens, sender: broadcastSender });
-  return { config, db, mailer, tokens, staff, broadcast };
+  const donations = createDonationsWorker({ db, mailer, business: config.paypalBusiness, verifyUrl: config.paypalVerifyUrl, leaseSeconds: config.paypalIpnLeaseSeconds });
+  return { config, db, mailer, tokens, staff, broadcast, donations };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.broadcast.close();
+  await services.donations.stop();
   await services.mailer.settled();
   services.mailer.close();
   await services.db.close();
@@ -95,6 +100,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))
+    .route('/paypal', paypalIpnRoutes(services))
+    .route('/donations', donationRoutes(services))
     // Every other /api path answers here, so the static site's catch-all never sees it.
     .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@
  */
 import { resolve } from 'node:path';
 import { site } from '../../src/lib/site.ts';
+import { PAYPAL_SANDBOX_VERIFY_URL, PAYPAL_VERIFY_URL } from './donations/ipn.ts';
 
 export interface ApiConfig {
   /** Directory of the SQLite file (DATA_DIR, default data/ at the repository root). */
@@ -59,6 +60,17 @@ export interface ApiConfig {
   allowSignUp: boolean;
   /** Social sign-in: a provider is on when both its id and secret are set (AUTH_GOOGLE_ID/AUTH_GOOGLE_SECRET and the like). */
   socialProviders: Partial<Record<SocialProviderId, { clientId: string; clientSecret: string }>>;
+  /** The organisation's PayPal account: a notification is recorded only when PayPal paid it (content/site.json). */
+  paypalBusiness: string;
+  /**
+   * Where PayPal notifications are verified: PAYPAL_VERIFY_URL (a local fake in tests, a staging
+   * host), else PayPal's sandbox or live IPN host by the site's `paypal.sandbox` setting.
+   */
+  paypalVerifyUrl: string;
+  /** Seconds a server holds a notification it is verifying; a killed server's are taken over after it. */
+  paypalIpnLeaseSeconds: number;
+  /** Notifications accepted per client address per rate window (RATE_LIMIT_WINDOW_SECONDS); 0 disables. */
+  paypalIpnRateMax: number;
   /** AUTH_OAUTH_BASE_URL: every provider's endpoints at <base>/<provider>/{authorize,token,userinfo} instead (tests, staging). */
   oauthBaseUrl?: string;
 }
@@ -119,6 +131,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     allowSignUp: env.ALLOW_SIGN_UP === 'true',
     socialProviders: socialCredentials(env),
+    paypalBusiness: site.paypal.business,
+    paypalVerifyUrl: env.PAYPAL_VERIFY_URL?.trim() || (site.paypal.sandbox ? PAYPAL_SANDBOX_VERIFY_URL : PAYPAL_VERIFY_URL),
+    paypalIpnLeaseSeconds: Math.max(1, int(env.PAYPAL_IPN_LEASE_SECONDS, 120)),
+    paypalIpnRateMax: int(env.PAYPAL_IPN_RATE_MAX, 600),
     oauthBaseUrl: env.AUTH_OAUTH_BASE_URL?.trim().replace(/\/+$/, '') || undefined,
     ...overrides,
   };

@@ -108,6 +108,8 @@ if (isMain) {
   void services.mailer.processOutbox().catch(() => {});
   // Deliver newsletter campaigns (and take over those of a server that stopped mid-way).
   services.broadcast.runner.start();
+  // Verify stored PayPal notifications (those a stopped server left too) and send queued statements.
+  services.donations.start();
   const stop = () => {
     clearInterval(retry);
     server.close(() => void closeServices(services).finally(() => process.exit(0)));

@@ -2,6 +2,7 @@
 import type { StaffServices } from './auth/index.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { DonationsWorker } from './donations/worker.ts';
 import type { Mailer } from './mail/outbox.ts';
 import type { NewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -15,4 +16,6 @@ export interface Services {
   staff: StaffServices;
   /** Newsletter campaigns: the sender and the worker that delivers them (api/src/newsletter-broadcast). */
   broadcast: NewsletterBroadcast;
+  /** PayPal notifications and yearly statements (api/src/donations). */
+  donations: DonationsWorker;
 }

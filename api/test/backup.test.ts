@@ -11,6 +11,7 @@ import { createServices, closeServices, type Services } from '../src/app.ts';
 import { backupDatabase, backupFileName, pgConnection, pgTool, runTool } from '../src/backup.ts';
 import { loadConfig } from '../src/config.ts';
 import { SQLITE_FILE } from '../src/db/index.ts';
+import { listGifts } from '../src/donations/store.ts';
 import { describeBackends, ENDPOINTS, FORM_TABLES, freshPostgres, makeApi, postJson, VALID, type TestApi } from './helpers.ts';
 
 async function idsByTable(services: Services): Promise<Record<string, string[]>> {
@@ -110,6 +111,38 @@ describeBackends('backup and restore', (backend) => {
         expect(copy[table], table).toEqual(expect.arrayContaining(before[table]));
         for (const id of copy[table]) expect(after[table], table).toContain(id);
       }
+    } finally {
+      await closeServices(restored);
+      await dropRestored();
+    }
+  });
+
+  test('donors are in the backup: gifts (found by the search after the restore), monthly donors, PayPal notifications', async () => {
+    const db = api.services.db.kysely;
+    const now = new Date().toISOString();
+    await db.insertInto('gifts').values({ id: '01900000-0000-7000-8000-00000000b001', txn_id: 'BACKUP0000000001', receipt_number: '2026-BACKUP0000000001', email: 'backed.up@example.org', name: 'Zawadi Backup', amount_cents: 2500, kind: 'monthly', subscr_id: 'I-BACKUP', status: 'completed', lang: 'sw', paid_at: now, refunded_at: null, receipt_sent_at: now, created_at: now }).execute();
+    await db.insertInto('recurring_donors').values({ subscr_id: 'I-BACKUP', email: 'backed.up@example.org', name: 'Zawadi Backup', amount_cents: 2500, lang: 'sw', status: 'active', signed_up_at: now, last_payment_at: now, last_failed_at: null, cancelled_at: null, ended_at: null, updated_at: now }).execute();
+    await api.services.donations.store('txn_type=subscr_payment&txn_id=BACKUP0000000001&payer_email=backed.up%40example.org');
+    const file = await backupDatabase(api.services.config, dir);
+
+    let restored: Services;
+    let dropRestored = async () => {};
+    if (backend === 'sqlite') {
+      const dataDir = mkdtempSync(join(tmpdir(), 'sipa-restored-'));
+      copyFileSync(file, join(dataDir, SQLITE_FILE));
+      restored = await createServices(loadConfig({}, { dataDir, databaseUrl: undefined }));
+      dropRestored = async () => rmSync(dataDir, { recursive: true, force: true });
+    } else {
+      const database = await freshPostgres('sipa_restored');
+      await runTool(pgTool('pg_restore'), ['--no-owner', `--dbname=${database.url}`, file]);
+      restored = await createServices(loadConfig({}, { databaseUrl: database.url, dataDir: '' }));
+      dropRestored = database.drop;
+    }
+    try {
+      const found = await listGifts(restored.db, { q: 'zawadi' }, 10);
+      expect(found.items.map((gift) => [gift.txnId, gift.email, gift.amountCents])).toEqual([['BACKUP0000000001', 'backed.up@example.org', 2500]]);
+      expect(await restored.db.kysely.selectFrom('recurring_donors').select(['subscr_id', 'status']).execute()).toEqual([{ subscr_id: 'I-BACKUP', status: 'active' }]);
+      expect(await restored.db.kysely.selectFrom('paypal_notifications').select(['txn_id', 'payer_email']).execute()).toEqual([{ txn_id: 'BACKUP0000000001', payer_email: 'backed.up@example.org' }]);
     } finally {
       await closeServices(restored);
       await dropRestored();

@@ -42,7 +42,7 @@ describeBackends('inbox data', (backend) => {
     expect(response.status).toBe(200);
     const body = await response.json();
     // Acknowledgements and the confirmation to the person, staff notices carrying them as Reply-To.
-    expect(body.removed).toEqual({ contact: 1, volunteer: 1, partnership: 1, subscribers: 1, outbox: 8 });
+    expect(body.removed).toEqual({ contact: 1, volunteer: 1, partnership: 1, subscribers: 1, outbox: 8, gifts: 0, monthlyDonors: 0 });
     expect(await count(api.services, 'contact_messages')).toBe(1);
     expect(await count(api.services, 'volunteer_applications')).toBe(0);
     expect(await count(api.services, 'partnership_inquiries')).toBe(0);

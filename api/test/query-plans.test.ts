@@ -21,6 +21,7 @@ import type { BroadcastSender } from '../src/newsletter-broadcast/sender.ts';
 import { seedInbox, seededId } from '../bench/inbox-seed.ts';
 import { HEALTH_TOKEN, VALID, describeBackends, freshPostgres, postJson, type Backend } from './helpers.ts';
 import { ADMIN, MEMBER, cookieOf } from './staff-helpers.ts';
+import { ipnBody, oneTimeGift, startFakePaypal, type FakePaypal } from './paypal-fake.ts';
 
 /** Rows per growing table: enough that PostgreSQL's planner prices an index over a scan. */
 const ROWS = 6_000;
@@ -43,6 +44,9 @@ const GROWING = [
   'newsletter_recipients',
   'staff_session',
   'staff_rate_limit',
+  'paypal_notifications',
+  'gifts',
+  'donation_statement_recipients',
 ];
 
 /** Statements that are not queries over tables: transaction control, pragmas, schema. */
@@ -85,11 +89,24 @@ async function seedTheRest(services: Services): Promise<void> {
       .insertInto('newsletter_recipients')
       .values(range.map((i) => ({ campaign_id: seededId('a0', 0), seq: i, subscriber_id: seededId('d0', i), email: `reader${i}@example.net`, status: 'sent' as const, attempts: 1, next_attempt_at: null, locked_until: null, sent_at: when(i), last_error: null })))
       .execute();
+    await db
+      .insertInto('paypal_notifications')
+      .values(range.map((i) => ({ id: seededId('c0', i), body: `txn_type=web_accept&txn_id=SEED${i}`, txn_type: 'web_accept', txn_id: `SEED${i}`, payer_email: `donor${i}@example.net`, status: 'verified' as const, outcome: 'gift recorded', attempts: 1, next_attempt_at: when(i), locked_until: null, last_error: null, received_at: when(i), verified_at: when(i) })))
+      .execute();
+    await db
+      .insertInto('gifts')
+      .values(range.map((i) => ({ id: seededId('c1', i), txn_id: `SEED${i}`, receipt_number: `2025-SEED${i}`, email: `donor${i}@example.net`, name: `Donor ${i}`, amount_cents: 2500, kind: i % 3 ? ('one-time' as const) : ('monthly' as const), subscr_id: i % 3 ? null : `I-SEED${i}`, status: 'completed' as const, lang: 'en', paid_at: when(i), refunded_at: null, receipt_sent_at: when(i), created_at: when(i) })))
+      .execute();
+  }
+  await db.insertInto('donation_statements').values({ year: 2024, total: ROWS, created_by: 'Director', created_at: when(0), finished_at: when(1) }).execute();
+  for (let start = 0; start < ROWS; start += 500) {
+    const range = Array.from({ length: Math.min(500, ROWS - start) }, (_, k) => start + k);
+    await db.insertInto('donation_statement_recipients').values(range.map((i) => ({ year: 2024, email: `donor${i}@example.net`, status: 'sent' as const, sent_at: when(i) }))).execute();
   }
 }
 
 /** Every request path the API has, as a visitor, a mail provider and staff use them. */
-async function runRequestFlows(services: Services): Promise<void> {
+async function runRequestFlows(services: Services, paypal: FakePaypal): Promise<void> {
   const app = createApp(services);
   const expectStatus = async (response: Response | Promise<Response>, status: number) => {
     const answer = await response;
@@ -169,6 +186,35 @@ async function runRequestFlows(services: Services): Promise<void> {
   await post('/api/send-newsletter', { subject: 'Summer', body_html: '<p>Hello</p>', body_text: 'Hello' });
   const second = JSON.parse(await get('/api/newsletter-campaigns')) as { campaigns: Array<{ id: string; status: string }> };
   await post(`/api/newsletter-campaigns/${second.campaigns.find((campaign) => campaign.status === 'running')!.id}/cancel`, {});
+  // PayPal: notifications of a gift, a monthly sign-up, payment and cancellation, and a refund,
+  // verified by the loopback fake; then the Donations screen.
+  const donor = { payer_email: 'giver@example.org', first_name: 'Giver', last_name: 'One', custom: 'lang=fr' };
+  const notifications = [
+    oneTimeGift('PLANGIFT00000001', donor),
+    ipnBody({ txn_type: 'subscr_signup', subscr_id: 'I-PLANS', mc_amount3: '25.00', ...donor }),
+    ipnBody({ txn_type: 'subscr_payment', subscr_id: 'I-PLANS', txn_id: 'PLANMONTH0000001', payment_status: 'Completed', mc_gross: '25.00', ...donor }),
+    ipnBody({ txn_type: 'subscr_failed', subscr_id: 'I-PLANS', ...donor }),
+    ipnBody({ txn_type: 'subscr_cancel', subscr_id: 'I-PLANS', ...donor }),
+    ipnBody({ txn_type: 'subscr_eot', subscr_id: 'I-PLANS', ...donor }),
+    ipnBody({ payment_status: 'Refunded', txn_id: 'PLANREFUND000001', parent_txn_id: 'PLANGIFT00000001', mc_gross: '-50.00', ...donor }),
+  ];
+  for (const body of notifications) {
+    paypal.genuine.add(body);
+    await expectStatus(app.request('/api/paypal/ipn', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }), 200);
+  }
+  await services.donations.runOnce();
+  await get('/api/donations/summary');
+  const gifts = JSON.parse(await get('/api/donations/gifts')) as { items: Array<{ id: string }>; nextCursor: string };
+  await get(`/api/donations/gifts?cursor=${gifts.nextCursor}`);
+  await get('/api/donations/gifts?kind=monthly&from=2025-01-02&to=2025-01-03');
+  await get('/api/donations/gifts?q=donor42');
+  await get('/api/donations/gifts/export.csv?q=donor4242');
+  await get('/api/donations/donor?email=donor7@example.net');
+  await post(`/api/donations/gifts/${gifts.items[0]!.id}/receipt`, {});
+  await post('/api/donations/statements', { year: 2025 });
+  await services.donations.runOnce();
+  await get('/api/donations/statements');
+  await post('/api/inbox/forget', { email: 'donor8@example.net' });
   await expectStatus(json('/api/auth/email-otp/request-password-reset', { email: ADMIN.email }), 200);
   await expectStatus(json('/api/auth/email-otp/reset-password', { email: ADMIN.email, otp: '000000', password: 'Another#Pass2026' }), 400);
   await post('/api/auth/revoke-sessions', {});
@@ -210,9 +256,11 @@ describeBackends('query plans of every request path', (backend) => {
   const statements = new Map<string, readonly unknown[]>();
   let services: Services;
   let drop: () => Promise<void>;
+  let paypal: FakePaypal;
   let collecting = false;
 
   beforeAll(async () => {
+    paypal = await startFakePaypal();
     const database = await freshDatabase(backend);
     drop = database.drop;
     const config = loadConfig({}, {
@@ -220,6 +268,7 @@ describeBackends('query plans of every request path', (backend) => {
       rateLimitMax: 1000,
       healthToken: HEALTH_TOKEN,
       outboxIntervalMs: 0,
+      paypalVerifyUrl: paypal.url,
       onQuery: (text, parameters) => {
         if (collecting && !NOT_A_QUERY.test(text) && !statements.has(text)) statements.set(text, [...parameters]);
       },
@@ -232,7 +281,7 @@ describeBackends('query plans of every request path', (backend) => {
     // statements are explained too.
     const random = vi.spyOn(Math, 'random').mockReturnValue(0.001);
     try {
-      await runRequestFlows(services);
+      await runRequestFlows(services, paypal);
     } finally {
       random.mockRestore();
       collecting = false;
@@ -241,11 +290,12 @@ describeBackends('query plans of every request path', (backend) => {
   afterAll(async () => {
     if (services) await closeServices(services);
     await drop?.();
+    await paypal?.close();
   });
 
   test('the flows reached the statements of every part of the API', () => {
     const all = [...statements.keys()].join('\n');
-    for (const table of ['subscribers', 'contact_messages', 'volunteer_applications', 'partnership_inquiries', 'outbox', 'rate_limits', 'mail_cooldowns', 'staff_sign_in_failures', 'newsletter_campaigns', 'newsletter_recipients', 'staff_session']) {
+    for (const table of ['subscribers', 'contact_messages', 'volunteer_applications', 'partnership_inquiries', 'outbox', 'rate_limits', 'mail_cooldowns', 'staff_sign_in_failures', 'newsletter_campaigns', 'newsletter_recipients', 'staff_session', 'paypal_notifications', 'gifts', 'recurring_donors', 'donation_statement_recipients']) {
       expect(all, table).toContain(`"${table}"`);
     }
     expect(statements.size).toBeGreaterThan(60);

@@ -4,8 +4,10 @@ import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_CUSTOM_STEP, DON
 import {
   buildPaypalCheckout,
   checkoutUrl,
+  customField,
   isPreset,
   itemName,
+  notifyUrl,
   parseDonationAmount,
   paypalLocale,
   thankYouUrl,
@@ -246,6 +248,8 @@ export default function DonationForm(props: DonationFormProps) {
       <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false, lang)} />
       <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
       {lc ? <input type="hidden" name="lc" value={lc} /> : null}
+      <input type="hidden" name="notify_url" value={notifyUrl(siteUrl)} />
+      <input type="hidden" name="custom" value={customField(lang)} />
 
       <fieldset className="donation__group donation__frequency donation__enhanced" aria-describedby={`${p}-monthly-hint`}>
         <legend className="donation__legend">{t.donationHowOften}</legend>

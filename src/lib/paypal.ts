@@ -124,6 +124,22 @@ export function thankYouUrl(origin: string, amount: number | null, monthly: bool
   return url.toString();
 }
 
+/** Where PayPal posts its notifications (IPN), under the API of the site's own origin. */
+export const PAYPAL_NOTIFY_PATH = '/api/paypal/ipn';
+
+/** The `notify_url` field: the API's public address for PayPal's notifications. */
+export function notifyUrl(origin: string): string {
+  return new URL(PAYPAL_NOTIFY_PATH, origin).toString();
+}
+
+/**
+ * The `custom` field, which PayPal hands back in every notification of the gift (and of each
+ * payment of a monthly one): what the receipt needs, `lang=<code>` (the page's language).
+ */
+export function customField(lang: Lang = DEFAULT_LANG): string {
+  return new URLSearchParams({ lang }).toString();
+}
+
 /** PayPal's `lc` for a language other than English, else null (PayPal keeps its own choice). */
 export function paypalLocale(lang: Lang = DEFAULT_LANG): string | null {
   return lang === DEFAULT_LANG ? null : language(lang).paypal;
@@ -133,6 +149,8 @@ export function paypalLocale(lang: Lang = DEFAULT_LANG): string | null {
  * The exact fields for PayPal's web checkout. One-time: cmd _donations with amount. Monthly:
  * cmd _xclick-subscriptions with a3 (amount), p3 1, t3 M (every month), src 1 (recurring),
  * sra 1 (retry failed payments) and no amount field. Another language than English adds `lc`.
+ * Beyond the spec's fields (ARCHITECTURE.md, departures): `notify_url`, where PayPal tells the API
+ * of the payment, and `custom`, the page's language for the receipt.
  */
 export function buildPaypalCheckout(request: DonationRequest): PaypalCheckout {
   const { monthly, origin, currentUrl, config, lang = DEFAULT_LANG } = request;
@@ -155,5 +173,6 @@ export function buildPaypalCheckout(request: DonationRequest): PaypalCheckout {
   if (monthly) {
     fields.push(['a3', amount], ['p3', '1'], ['t3', 'M'], ['src', '1'], ['sra', '1']);
   }
+  fields.push(['notify_url', notifyUrl(origin)], ['custom', customField(lang)]);
   return { action: checkoutUrl(config), fields };
 }

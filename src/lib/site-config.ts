@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const siteConfigSchema = z
   .object({
     name: z.string().min(1),
+    /** The name registered with the IRS, as donation receipts print it (the short name when unset). */
+    legalName: z.string().min(1).optional(),
     tagline: z.string().min(1),
     description: z.string().min(1).max(300),
     keywords: z.array(z.string().min(1)).min(1),

@@ -140,6 +140,8 @@ test.describe('donation form', () => {
       ['item_name', 'Donation to SIPA'],
       ['return', `${baseURL}/thank-you?amount=50`],
       ['cancel_return', `${baseURL}/donate`],
+      ['notify_url', `${baseURL}/api/paypal/ipn`],
+      ['custom', 'lang=en'],
     ]);
   });
 
@@ -162,6 +164,8 @@ test.describe('donation form', () => {
       ['t3', 'M'],
       ['src', '1'],
       ['sra', '1'],
+      ['notify_url', `${baseURL}/api/paypal/ipn`],
+      ['custom', 'lang=en'],
     ]);
     expect(fields.map(([name]) => name)).not.toContain('amount');
   });
@@ -183,6 +187,8 @@ test.describe('donation form', () => {
       item_name: 'Donation to SIPA',
       return: 'https://sipa.example.org/thank-you',
       cancel_return: 'https://sipa.example.org/donate',
+      notify_url: 'https://sipa.example.org/api/paypal/ipn',
+      custom: 'lang=en',
       amount: '100',
     });
     await context.close();

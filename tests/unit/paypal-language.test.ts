@@ -21,6 +21,8 @@ describe('PayPal in the visitor’s language', () => {
       ['return', 'https://sipa.example.org/fr/thank-you?amount=50'],
       ['cancel_return', 'https://sipa.example.org/fr/donate'],
       ['lc', 'FR'],
+      ['notify_url', 'https://sipa.example.org/api/paypal/ipn'],
+      ['custom', 'lang=fr'],
     ]);
   });
 
@@ -28,6 +30,7 @@ describe('PayPal in the visitor’s language', () => {
     const { fields } = buildPaypalCheckout({ ...request, monthly: true, currentUrl: 'https://sipa.example.org/sw/donate', lang: 'sw' });
     expect(fields).toContainEqual(['lc', 'US']);
     expect(fields).toContainEqual(['return', 'https://sipa.example.org/sw/thank-you?amount=50&recurring=true']);
+    expect(fields).toContainEqual(['custom', 'lang=sw']);
   });
 
   test('English posts no lc, as before', () => {

@@ -29,6 +29,8 @@ describe('buildPaypalCheckout', () => {
       ['item_name', 'Donation to SIPA'],
       ['return', 'https://sipa.example.org/thank-you?amount=50'],
       ['cancel_return', 'https://sipa.example.org/about'],
+      ['notify_url', 'https://sipa.example.org/api/paypal/ipn'],
+      ['custom', 'lang=en'],
     ]);
   });
 
@@ -46,6 +48,8 @@ describe('buildPaypalCheckout', () => {
       ['t3', 'M'],
       ['src', '1'],
       ['sra', '1'],
+      ['notify_url', 'https://sipa.example.org/api/paypal/ipn'],
+      ['custom', 'lang=en'],
     ]);
     expect(checkout.fields.map(([name]) => name)).not.toContain('amount');
   });

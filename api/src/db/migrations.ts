@@ -3,6 +3,7 @@
  * Kysely's Migrator at start and by `npm run migrate`. Never edit a shipped migration: add one.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { GIFT_SEARCH } from '../donations/search.ts';
 import { inboxMigrationDown, inboxMigrationUp } from '../inbox/migration.ts';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 
@@ -263,7 +264,121 @@ export const migrations: Record<string, Migration> = {
       for (const table of LANG_TABLES) await db.schema.alterTable(table).dropColumn('lang').execute();
     },
   },
+  /**
+   * Donations (api/src/donations): each PayPal notification as it arrived (kept before the
+   * answer, verified after), the gifts and monthly donors it records, and the yearly statements.
+   * Amounts are integer cents. One gift per PayPal transaction and one monthly donor per PayPal
+   * subscription (unique keys), one yearly statement per donor and year.
+   */
+  '2026-11-27-601-donations': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('paypal_notifications')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('txn_type', 'varchar(64)')
+        .addColumn('txn_id', 'varchar(64)')
+        .addColumn('payer_email', 'varchar(254)')
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('outcome', 'varchar(300)')
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('locked_until', 'varchar(32)')
+        .addColumn('last_error', 'varchar(1000)')
+        .addColumn('received_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('verified_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('paypal_notifications_due').on('paypal_notifications').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('paypal_notifications_payer').on('paypal_notifications').column('payer_email').where(sql.ref('payer_email'), 'is not', null).execute();
+
+      await db.schema
+        .createTable('gifts')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('txn_id', 'varchar(64)', (col) => col.notNull().unique())
+        .addColumn('receipt_number', 'varchar(40)', (col) => col.notNull().unique())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('amount_cents', 'integer', (col) => col.notNull())
+        .addColumn('kind', 'varchar(16)', (col) => col.notNull())
+        .addColumn('subscr_id', 'varchar(64)')
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('lang', 'varchar(8)', (col) => col.notNull())
+        .addColumn('paid_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('refunded_at', 'varchar(32)')
+        .addColumn('receipt_sent_at', 'varchar(32)')
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('gifts_paid').on('gifts').columns(['paid_at', 'id']).execute();
+      await db.schema.createIndex('gifts_email').on('gifts').columns(['email', 'paid_at']).execute();
+      await db.schema.createIndex('gifts_subscr').on('gifts').column('subscr_id').where(sql.ref('subscr_id'), 'is not', null).execute();
+      await createGiftSearch(db);
+
+      await db.schema
+        .createTable('recurring_donors')
+        .addColumn('subscr_id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('amount_cents', 'integer', (col) => col.notNull())
+        .addColumn('lang', 'varchar(8)', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('signed_up_at', 'varchar(32)')
+        .addColumn('last_payment_at', 'varchar(32)')
+        .addColumn('last_failed_at', 'varchar(32)')
+        .addColumn('cancelled_at', 'varchar(32)')
+        .addColumn('ended_at', 'varchar(32)')
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('recurring_donors_email').on('recurring_donors').column('email').execute();
+
+      await db.schema
+        .createTable('donation_statements')
+        .addColumn('year', 'integer', (col) => col.primaryKey())
+        .addColumn('total', 'integer', (col) => col.notNull())
+        .addColumn('created_by', 'varchar(200)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('finished_at', 'varchar(32)')
+        .execute();
+      await db.schema
+        .createTable('donation_statement_recipients')
+        .addColumn('year', 'integer', (col) => col.notNull())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('sent_at', 'varchar(32)')
+        .addPrimaryKeyConstraint('donation_statement_recipients_pk', ['year', 'email'])
+        .execute();
+      await db.schema.createIndex('donation_statement_recipients_email').on('donation_statement_recipients').column('email').execute();
+      await db.schema.createIndex('donation_statement_recipients_queue').on('donation_statement_recipients').columns(['status', 'year', 'email']).execute();
+    },
+    async down(db: Kysely<any>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+        for (const trigger of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists gifts_search_${trigger}`).execute(db);
+        await sql.raw('drop table if exists gifts_search').execute(db);
+      }
+      for (const table of ['donation_statement_recipients', 'donation_statements', 'recurring_donors', 'gifts', 'paypal_notifications']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
 };
+
+/**
+ * The gift list's search over name, email and receipt number (GIFT_SEARCH): on PostgreSQL a
+ * trigram index on that expression (when pg_trgm is available, as the inbox's), on SQLite an FTS5
+ * trigram table kept in step by triggers.
+ */
+async function createGiftSearch(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const available = await sql`select 1 from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+    if (!available.rows.length) return;
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index gifts_search_trgm on gifts using gin ((${sql.raw(GIFT_SEARCH())}) gin_trgm_ops)`.execute(db);
+    return;
+  }
+  await sql.raw(`create virtual table gifts_search using fts5(body, tokenize = 'trigram')`).execute(db);
+  await sql.raw(`create trigger gifts_search_insert after insert on gifts begin insert into gifts_search(rowid, body) values (new.rowid, ${GIFT_SEARCH('new.')}); end`).execute(db);
+  await sql.raw(`create trigger gifts_search_delete after delete on gifts begin delete from gifts_search where rowid = old.rowid; end`).execute(db);
+  await sql.raw(`create trigger gifts_search_update after update of name, email, receipt_number on gifts begin update gifts_search set body = ${GIFT_SEARCH('new.')} where rowid = new.rowid; end`).execute(db);
+}
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -158,6 +158,82 @@ export interface Database {
   newsletter_recipients: NewsletterRecipientsTable;
   staff_attributes: StaffAttributesTable;
   tasks: TasksTable;
+  paypal_notifications: PaypalNotificationsTable;
+  gifts: GiftsTable;
+  recurring_donors: RecurringDonorsTable;
+  donation_statements: DonationStatementsTable;
+  donation_statement_recipients: DonationStatementRecipientsTable;
+}
+
+/**
+ * A PayPal notification (IPN) exactly as it arrived (`body`, the urlencoded bytes as ASCII text),
+ * stored before the answer. received: waiting to be verified with PayPal (again after a failed
+ * try, at next_attempt_at); verified: PayPal said VERIFIED and `outcome` says what it changed;
+ * invalid: PayPal said INVALID; failed: PayPal could not be reached after every retry.
+ */
+export interface PaypalNotificationsTable {
+  id: string;
+  body: string;
+  txn_type: string | null;
+  txn_id: string | null;
+  /** The payer's address, lower-cased, for forgetting a person. */
+  payer_email: string | null;
+  status: 'received' | 'verified' | 'invalid' | 'failed';
+  outcome: string | null;
+  attempts: number;
+  next_attempt_at: string;
+  /** Set while one server verifies it; a server killed meanwhile leaves it to expire. */
+  locked_until: string | null;
+  last_error: string | null;
+  received_at: string;
+  verified_at: string | null;
+}
+/** One completed payment (a one-time gift or one monthly payment); refunds and reversals change its status. */
+export interface GiftsTable {
+  id: string;
+  txn_id: string;
+  receipt_number: string;
+  /** The payer's address, lower-cased. */
+  email: string;
+  name: string;
+  amount_cents: number;
+  kind: 'one-time' | 'monthly';
+  subscr_id: string | null;
+  status: 'completed' | 'refunded' | 'reversed';
+  lang: string;
+  paid_at: string;
+  refunded_at: string | null;
+  receipt_sent_at: string | null;
+  created_at: string;
+}
+/** A monthly donor: one PayPal subscription, from sign-up to cancellation or end. */
+export interface RecurringDonorsTable {
+  subscr_id: string;
+  email: string;
+  name: string;
+  amount_cents: number;
+  lang: string;
+  status: 'active' | 'cancelled' | 'ended';
+  signed_up_at: string | null;
+  last_payment_at: string | null;
+  last_failed_at: string | null;
+  cancelled_at: string | null;
+  ended_at: string | null;
+  updated_at: string;
+}
+/** A yearly statement run (one per calendar year of gifts), its recipients queued with it. */
+export interface DonationStatementsTable {
+  year: number;
+  total: number;
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+export interface DonationStatementRecipientsTable {
+  year: number;
+  email: string;
+  status: 'queued' | 'sent';
+  sent_at: string | null;
 }
 
 /** An optional attribute given at staff sign-up (a standard one such as given_name, or custom:…). */

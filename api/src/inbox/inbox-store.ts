@@ -6,6 +6,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { InboxKind, InboxStatus } from '../../../src/lib/inbox.ts';
 import type { Database } from '../db/types.ts';
 import type { Db } from '../db/index.ts';
+import { forgetDonor } from '../donations/store.ts';
 import { INBOX_TABLES, LIST_FILTERS, TRIGRAM_MIN, displayName, searchExpression, sqliteSearchTable, summaryOf } from './kinds.ts';
 import { afterCursor, contains, decodeCursor, encodeCursor } from './paging.ts';
 import type { InboxQuery } from './schemas.ts';
@@ -118,6 +119,9 @@ export interface Forgotten {
   partnership: number;
   subscribers: number;
   outbox: number;
+  /** Gifts and monthly-donor records (api/src/donations). */
+  gifts: number;
+  monthlyDonors: number;
 }
 
 /** The kinds of mail held back per address (src/mail/cooldown.ts), for forgetting an address. */
@@ -131,7 +135,7 @@ export async function forgetPerson(db: Db, email: string): Promise<Forgotten> {
   const address = email.toLowerCase();
   return db.write(async (trx) => {
     const any = trx as Kysely<any>;
-    const removed: Forgotten = { contact: 0, volunteer: 0, partnership: 0, subscribers: 0, outbox: 0 };
+    const removed: Forgotten = { contact: 0, volunteer: 0, partnership: 0, subscribers: 0, outbox: 0, gifts: 0, monthlyDonors: 0 };
     for (const [kind, table] of Object.entries(INBOX_TABLES) as Array<[InboxKind, string]>) {
       const result = await any.deleteFrom(table).where('email', '=', address).executeTakeFirst();
       removed[kind] = Number(result.numDeletedRows);
@@ -152,6 +156,7 @@ export async function forgetPerson(db: Db, email: string): Promise<Forgotten> {
       .deleteFrom('mail_cooldowns')
       .where('key', 'in', COOLDOWN_KINDS.map((kind) => `${kind}:${address}`.slice(0, 300)))
       .execute();
+    Object.assign(removed, await forgetDonor(trx, address));
     return removed;
   });
 }

@@ -14,12 +14,12 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const NO_CONTROL = 'Remove control characters from this field';
 
-const date = z.string().check(
+export const date = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD' }),
   z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'Use a date as YYYY-MM-DD' }),
 );
 
-const search = z.optional(
+export const search = z.optional(
   z.string().check(
     z.trim(),
     z.maxLength(SEARCH_MAX, { error: `Search for at most ${SEARCH_MAX} characters` }),
@@ -27,14 +27,14 @@ const search = z.optional(
   ),
 );
 
-const pageSize = z.optional(
+export const pageSize = z.optional(
   z.pipe(
     z.string().check(z.regex(/^\d{1,3}$/, { error: `Ask for 1 to ${INBOX_MAX_PAGE_SIZE} rows` })),
     z.transform((value) => Number(value)),
   ).check(z.refine((n) => n >= 1 && n <= INBOX_MAX_PAGE_SIZE, { error: `Ask for 1 to ${INBOX_MAX_PAGE_SIZE} rows` })),
 );
 
-const cursor = z.optional(z.string().check(z.maxLength(200)));
+export const cursor = z.optional(z.string().check(z.maxLength(200)));
 
 export const inboxQuerySchemas = {
   contact: z.strictObject({ q: search, status: z.optional(z.enum(INBOX_STATUSES)), from: z.optional(date), to: z.optional(date), cursor, limit: pageSize }),

@@ -11,6 +11,7 @@ import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert } from '../form-kit/frame.tsx';
 import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
+import DonationsPanel from './donations/DonationsPanel.tsx';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
@@ -28,6 +29,7 @@ const SECTIONS = [
   { id: 'newsletter', label: 'Newsletter', adminOnly: true },
   { id: 'inbox', label: 'Inbox', adminOnly: true },
   { id: 'subscribers', label: 'Subscribers', adminOnly: true },
+  { id: 'donations', label: 'Donations', adminOnly: true },
   { id: 'tasks', label: 'Tasks', adminOnly: false },
   { id: 'account', label: 'Account', adminOnly: false },
 ] as const;
@@ -123,6 +125,9 @@ export default function StaffArea() {
           </div>
           <div id="subscribers" hidden={section !== 'subscribers'}>
             <SubscribersPanel />
+          </div>
+          <div id="donations" hidden={section !== 'donations'}>
+            <DonationsPanel />
           </div>
         </>
       ) : null}

@@ -191,7 +191,7 @@ export function InboxItemView(props: {
         {confirming ? (
           <div role="alertdialog" aria-labelledby={`${uid}-confirm`} className="inbox-confirm">
             <p id={`${uid}-confirm`}>
-              Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their newsletter subscription and mail still waiting for them
+              Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their gifts and monthly giving records, their newsletter subscription and mail still waiting for them
               are removed for good.
             </p>
             <div className="inbox-note__row">

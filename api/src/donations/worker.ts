@@ -1,0 +1,201 @@
+/**
+ * The donations worker, one per server process: verifies stored PayPal notifications and sends
+ * queued yearly statements.
+ *
+ * A notification row is claimed with a lease (locked_until), verified with PayPal outside any
+ * transaction, then recorded in one transaction that first marks it verified (so two servers can
+ * never record it twice). A server killed mid-way leaves its lease to run out, and the next pass
+ * (this server after a restart, or another) verifies the row again. PayPal unreachable or
+ * answering an error: the row waits with back-off and is tried again, up to MAX_VERIFY_ATTEMPTS.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { PaypalNotificationsTable } from '../db/types.ts';
+import { newId } from '../db/ids.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { parseIpn, verifyWithPaypal, VerifyUnavailable } from './ipn.ts';
+import { recordNotification } from './record.ts';
+import { sendStatementBatch } from './statements.ts';
+
+/** Tries per notification before it counts as failed (about a day with the back-off below). */
+export const MAX_VERIFY_ATTEMPTS = 12;
+/** Seconds before the nth retry: 30, 60, 120, … capped at one hour. */
+export const verifyRetrySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+/** Notifications verified at once per pass. */
+const CLAIM_BATCH = 10;
+
+export interface DonationsWorkerOptions {
+  db: Db;
+  mailer: Mailer;
+  /** The organisation's PayPal account (receiver_email must be it). */
+  business: string;
+  /** PayPal's verification endpoint (sandbox, live, or a local fake). */
+  verifyUrl: string;
+  /** How long a claimed notification is held before another pass may take it. */
+  leaseSeconds: number;
+  /** How often the loop looks for work when nothing woke it. */
+  pollMs?: number;
+}
+
+interface Claimed {
+  id: string;
+  body: string;
+  attempts: number;
+}
+
+const iso = (ms = Date.now()) => new Date(ms).toISOString();
+
+/** A notification's row as it arrived: due for verification now. */
+export function notificationRow(body: string): PaypalNotificationsTable {
+  const fields = parseIpn(body);
+  const now = iso();
+  return {
+    id: newId(),
+    body,
+    txn_type: fields.txn_type?.slice(0, 64) ?? null,
+    txn_id: fields.txn_id?.slice(0, 64) ?? null,
+    // Kept apart (lower-cased) so that forgetting a person finds their notifications by an index.
+    payer_email: fields.payer_email?.trim().toLowerCase().slice(0, 254) || null,
+    status: 'received',
+    outcome: null,
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    last_error: null,
+    received_at: now,
+    verified_at: null,
+  };
+}
+
+export function createDonationsWorker(options: DonationsWorkerOptions) {
+  const { db, mailer } = options;
+  const pollMs = options.pollMs ?? 5000;
+  let stopped = false;
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  /** Stores a notification as it arrived; resolves once it is committed. */
+  async function store(body: string): Promise<string> {
+    const row = notificationRow(body);
+    await db.write((trx) => trx.insertInto('paypal_notifications').values(row).execute());
+    return row.id;
+  }
+
+  async function claim(now: Date): Promise<Claimed[]> {
+    const at = now.toISOString();
+    // A read first: an idle pass (every few seconds on every server) commits nothing.
+    const due = await db.kysely
+      .selectFrom('paypal_notifications')
+      .select('id')
+      .where('status', '=', 'received')
+      .where('next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return [];
+    const until = iso(now.getTime() + options.leaseSeconds * 1000);
+    return db.write(async (trx) => {
+      const isDue = sql`status = 'received' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})`;
+      const result =
+        db.dialect === 'postgres'
+          ? await sql<Claimed>`
+              with picked as (select id from paypal_notifications where ${isDue} order by received_at limit ${CLAIM_BATCH} for update skip locked)
+              update paypal_notifications n set locked_until = ${until} from picked where n.id = picked.id
+              returning n.id, n.body, n.attempts`.execute(trx)
+          : await sql<Claimed>`
+              update paypal_notifications set locked_until = ${until}
+              where id in (select id from paypal_notifications where ${isDue} order by received_at limit ${CLAIM_BATCH})
+              returning id, body, attempts`.execute(trx);
+      return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+    });
+  }
+
+  async function settle(row: Claimed) {
+    let verdict: 'VERIFIED' | 'INVALID';
+    try {
+      verdict = await verifyWithPaypal(options.verifyUrl, row.body);
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAX_VERIFY_ATTEMPTS;
+      const reason = (error instanceof VerifyUnavailable ? error.message : String(error)).slice(0, 1000);
+      await db.write((trx) =>
+        trx
+          .updateTable('paypal_notifications')
+          .set({ attempts, last_error: reason, locked_until: null, status: failed ? 'failed' : 'received', next_attempt_at: iso(Date.now() + verifyRetrySeconds(attempts) * 1000) })
+          .where('id', '=', row.id)
+          .where('status', '=', 'received')
+          .execute(),
+      );
+      console.error(`donations: notification ${row.id} not verified (attempt ${attempts}${failed ? ', giving up' : ''}): ${reason}`);
+      return;
+    }
+    const mailIds = await db.write(async (trx) => {
+      const now = iso();
+      const marked = await trx
+        .updateTable('paypal_notifications')
+        .set({ status: verdict === 'VERIFIED' ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
+        .where('id', '=', row.id)
+        .where('status', '=', 'received')
+        .executeTakeFirst();
+      // Another server recorded it meanwhile (its lease ran out while PayPal was slow).
+      if (Number(marked.numUpdatedRows) !== 1) return [];
+      const recorded = verdict === 'VERIFIED' ? await recordNotification(trx, mailer, options.business, parseIpn(row.body)) : { outcome: 'PayPal answered INVALID: nothing recorded', mailIds: [] };
+      await trx.updateTable('paypal_notifications').set({ outcome: recorded.outcome.slice(0, 300) }).where('id', '=', row.id).execute();
+      return recorded.mailIds;
+    });
+    mailer.deliverLater(mailIds);
+  }
+
+  /** Verifies every notification due now and sends queued statements; returns how many notifications it handled. */
+  async function runOnce(now = new Date()): Promise<number> {
+    let handled = 0;
+    // Later batches are what is due by the clock: a row retried in this pass waits for its back-off.
+    for (let batch = await claim(now); batch.length && !stopped; batch = await claim(new Date())) {
+      await Promise.all(batch.map((row) => settle(row)));
+      handled += batch.length;
+    }
+    const queued = await db.kysely.selectFrom('donation_statement_recipients').select('email').where('status', '=', 'queued').limit(1).executeTakeFirst();
+    if (queued) for (let ids = await sendStatementBatch(db, mailer); ids.length && !stopped; ids = await sendStatementBatch(db, mailer)) mailer.deliverLater(ids);
+    return handled;
+  }
+
+  return {
+    store,
+    runOnce,
+    /** Starts the loop (the server does; tests may call runOnce themselves). */
+    start() {
+      if (loop) return;
+      stopped = false;
+      loop = (async () => {
+        while (!stopped) {
+          woken = false;
+          try {
+            await runOnce();
+          } catch (error) {
+            console.error('donations: worker pass failed', error instanceof Error ? error.message : error);
+          }
+          if (stopped || woken) continue;
+          await new Promise<void>((resolve) => {
+            wakeUp = resolve;
+            setTimeout(resolve, pollMs).unref?.();
+          });
+          wakeUp = null;
+        }
+      })();
+    },
+    /** Looks for work now (a notification was stored, statements were queued). */
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      loop = null;
+    },
+  };
+}
+
+export type DonationsWorker = ReturnType<typeof createDonationsWorker>;

@@ -1,0 +1,80 @@
+/**
+ * POST /api/paypal/ipn: PayPal's Instant Payment Notification listener (the checkout's
+ * `notify_url`, src/lib/paypal.ts). The message is stored exactly as it came, in one commit,
+ * and answered 200 with an empty body; verification with PayPal and what it records happen after
+ * the answer (api/src/donations/worker.ts), so the answer is fast and a crash loses nothing.
+ *
+ * It takes no more than PayPal sends: a urlencoded body of printable ASCII up to
+ * IPN_BODY_LIMIT bytes (PayPal's messages are a few kilobytes), and at most
+ * PAYPAL_IPN_RATE_MAX messages per client address per rate window. Anyone may post here; nothing
+ * is believed until PayPal has verified it.
+ */
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { clientAddress } from '../client-address.ts';
+import { notificationRow } from '../donations/worker.ts';
+import { methodNotAllowed } from '../method-not-allowed.ts';
+import type { Services } from '../services.ts';
+
+export const IPN_BODY_LIMIT = 20 * 1024;
+/** A urlencoded message: printable ASCII only (every other byte arrives %-encoded). */
+const URLENCODED = /^[\x20-\x7e]*$/;
+
+export function paypalIpnRoutes(services: Services) {
+  const { db, config } = services;
+  const window = config.rateLimitWindowSeconds;
+
+  function bucket(c: Parameters<typeof clientAddress>[0]) {
+    const seconds = Math.floor(Date.now() / 1000);
+    const start = seconds - (seconds % window);
+    return { bucket: `paypal-ipn:${clientAddress(c, config.trustProxy)}@${start}`.slice(0, 300), start, retryAfter: Math.max(1, start + window - seconds) };
+  }
+
+  const routes = new Hono();
+  routes.post('/ipn', async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded') return c.body(null, 415);
+    const declared = Number(c.req.header('content-length'));
+    if (Number.isFinite(declared) && declared > IPN_BODY_LIMIT) return c.body(null, 413);
+    const limit = config.paypalIpnRateMax;
+    const slot = bucket(c);
+    if (limit > 0) {
+      const row = await db.kysely.selectFrom('rate_limits').select('hits').where('bucket', '=', slot.bucket).executeTakeFirst();
+      if (row && Number(row.hits) >= limit) {
+        c.header('Retry-After', String(slot.retryAfter));
+        return c.body(null, 429);
+      }
+    }
+    // Read with a cap, so a body without a length (chunked) cannot exceed it either.
+    const reader = c.req.raw.body?.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > IPN_BODY_LIMIT) {
+        await reader.cancel().catch(() => {});
+        return c.body(null, 413);
+      }
+      chunks.push(value);
+    }
+    const body = Buffer.concat(chunks).toString('latin1');
+    if (!body || !URLENCODED.test(body)) return c.body(null, 400);
+    const notification = notificationRow(body);
+    await db.write(async (trx) => {
+      await trx.insertInto('paypal_notifications').values(notification).execute();
+      if (limit > 0) {
+        await trx
+          .insertInto('rate_limits')
+          .values({ bucket: slot.bucket, window_start: slot.start, hits: 1 })
+          .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
+          .execute();
+      }
+    });
+    services.donations.wake();
+    return c.body(null, 200);
+  });
+  routes.all('/ipn', methodNotAllowed('POST'));
+  return routes;
+}

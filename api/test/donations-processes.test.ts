@@ -1,0 +1,111 @@
+/**
+ * A PayPal notification across real server processes: the server stores it and answers, starts
+ * verifying it with PayPal (a loopback fake that holds its answer), and is killed with SIGKILL
+ * before PayPal answers. Nothing is recorded then; the restarted server verifies the stored
+ * notification and records the gift once, with one receipt through a real SMTP peer.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { describeBackends, makeApi, type Backend, type TestApi } from './helpers.ts';
+import { readMail } from './mail-reader.ts';
+import { oneTimeGift, startFakePaypal, type FakePaypal } from './paypal-fake.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+const SERVER = join(import.meta.dirname, '..', 'src', 'server.ts');
+const emptyDist = mkdtempSync(join(tmpdir(), 'sipa-no-dist-'));
+/** This suite's ports (the engineer's range 4914-4919): one per server start and backend. */
+const PORTS: Record<Backend, [number, number]> = { sqlite: [4914, 4915], postgres: [4916, 4917] };
+
+function startServer(api: TestApi, sink: SmtpSink, paypal: FakePaypal, port: number): ChildProcess {
+  const { config } = api.services;
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: emptyDist,
+      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { DATA_DIR: config.dataDir }),
+      SMTP_URL: sink.url,
+      PAYPAL_VERIFY_URL: paypal.url,
+      PAYPAL_IPN_LEASE_SECONDS: '1',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${port}] ${chunk}`));
+  return child;
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
+}
+
+/** Posts until the server answers (it is still starting). */
+async function postWhenUp(port: number, body: string): Promise<Response> {
+  for (;;) {
+    try {
+      return await fetch(`http://127.0.0.1:${port}/api/paypal/ipn`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) await stop(child, 'SIGKILL');
+});
+
+describeBackends('PayPal notification: kill -9 between storing and verifying', (backend: Backend) => {
+  test('the stored notification is verified after the restart and the gift recorded once', async () => {
+    const sink = await startSmtpSink();
+    const paypal = await startFakePaypal();
+    const api = await makeApi(backend);
+    const db = api.services.db.kysely;
+    try {
+      const body = oneTimeGift('2KILLED000000001', { payer_email: 'survivor@example.org', custom: 'lang=sw' });
+      paypal.genuine.add(body);
+      // PayPal holds its answer: the server is mid-verification when it is killed.
+      let release!: () => void;
+      paypal.hold = new Promise<void>((resolve) => (release = resolve));
+      const postback = new Promise<void>((resolve) => (paypal.onArrival = resolve));
+
+      const first = startServer(api, sink, paypal, PORTS[backend][0]);
+      children.push(first);
+      const answer = await postWhenUp(PORTS[backend][0], body);
+      expect(answer.status).toBe(200);
+      await postback;
+      await stop(first, 'SIGKILL');
+
+      expect(await db.selectFrom('paypal_notifications').select(['status', 'attempts']).where('txn_id', '=', '2KILLED000000001').execute()).toEqual([{ status: 'received', attempts: 0 }]);
+      expect(await db.selectFrom('gifts').select('id').execute()).toEqual([]);
+
+      // PayPal answers again; a new server takes the notification over once the dead one's lease ends.
+      paypal.onArrival = null;
+      paypal.hold = null;
+      release();
+      const second = startServer(api, sink, paypal, PORTS[backend][1]);
+      children.push(second);
+      await expect.poll(async () => (await db.selectFrom('paypal_notifications').select('status').where('txn_id', '=', '2KILLED000000001').executeTakeFirst())?.status, { timeout: 30_000, interval: 100 }).toBe('verified');
+      await expect.poll(() => sink.messages.length, { timeout: 30_000, interval: 100 }).toBe(1);
+      await stop(second, 'SIGTERM');
+
+      expect(await db.selectFrom('gifts').select(['txn_id', 'email', 'lang']).execute()).toEqual([{ txn_id: '2KILLED000000001', email: 'survivor@example.org', lang: 'sw' }]);
+      const receipt = readMail(sink.messages[0]!.raw);
+      expect(sink.messages[0]!.to).toBe('survivor@example.org');
+      expect(receipt.subject).toBe('Risiti yako 2026-2KILLED000000001 kutoka SIPA');
+      expect(paypal.postbacks.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      for (const child of children.splice(0)) await stop(child, 'SIGKILL');
+      await api.close();
+      await sink.close();
+      await paypal.close();
+    }
+  }, 120_000);
+});

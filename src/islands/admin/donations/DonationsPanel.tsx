@@ -1,0 +1,253 @@
+/**
+ * The Donations panel of the staff area (administrators only; the API answers 403 to anyone
+ * else): the totals of this month and this year, one-time and monthly; the gifts, newest first,
+ * with search, kind and date filters, CSV export and a receipt resent on request; the monthly
+ * donors, active and cancelled; one donor's history; and the yearly statements.
+ * Self-contained: mount `<DonationsPanel />` anywhere in the staff area.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+// Rows as the API lists them (types only: nothing of the API is bundled).
+import type { GiftItem } from '../../../../api/src/donations/store.ts';
+import { api } from '../../../lib/api-client.ts';
+import { PanelProblem } from '../staff-kit.tsx';
+import { FilterSelect } from '../inbox/FilterSelect.tsx';
+import { JSON_REQUEST, call, filled, formatDate } from '../inbox/staff-api.ts';
+import { DonorHistory } from './DonorHistory.tsx';
+import { GiftTable } from './GiftTable.tsx';
+import { Statements } from './Statements.tsx';
+import { KIND_LABELS, MONTHLY_STATUS_LABELS, money } from './labels.ts';
+import '../inbox/inbox.css';
+import './donations.css';
+
+interface Filters {
+  q: string;
+  kind: string;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: Filters = { q: '', kind: '', from: '', to: '' };
+
+type Summary = Awaited<ReturnType<typeof loadSummary>>;
+async function loadSummary() {
+  const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST));
+  return answer.ok ? answer.data : null;
+}
+
+export default function DonationsPanel() {
+  const id = useId().replace(/:/g, '');
+  const [summary, setSummary] = useState<Summary>(null);
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [items, setItems] = useState<GiftItem[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState('');
+  const [notice, setNotice] = useState('');
+  const [donor, setDonor] = useState<string | null>(null);
+  const latestRequest = useRef(0);
+
+  const load = useCallback(
+    async (cursor?: string) => {
+      // Only the newest request may fill the list: an older answer arriving late is dropped.
+      const request = ++latestRequest.current;
+      setLoading(true);
+      setProblem('');
+      const answer = await call(() => api.donations.gifts.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST));
+      if (request !== latestRequest.current) return;
+      setLoading(false);
+      if (!answer.ok) return setProblem(answer.message);
+      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
+      setNextCursor(answer.data.nextCursor);
+    },
+    [filters],
+  );
+
+  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    void loadSummary().then(setSummary);
+  }, []);
+
+  async function resend(gift: GiftItem) {
+    setNotice('');
+    const answer = await call(() => api.donations.gifts[':id'].receipt.$post({ param: { id: gift.id } }, JSON_REQUEST));
+    if (!answer.ok) return setProblem(answer.message);
+    setItems((current) => current.map((item) => (item.id === gift.id ? { ...item, receiptSentAt: answer.data.receiptSentAt } : item)));
+    setNotice(answer.data.message);
+  }
+
+  if (donor) {
+    return (
+      <section className="staff-panel donations" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="staff-panel__title">
+          Donations
+        </h2>
+        <DonorHistory
+          email={donor}
+          onBack={() => setDonor(null)}
+          onResend={resend}
+          onForgotten={(message) => {
+            setDonor(null);
+            setNotice(message);
+            void load();
+            void loadSummary().then(setSummary);
+          }}
+          notice={notice}
+        />
+      </section>
+    );
+  }
+
+  const active = summary?.monthlyDonors.filter((d) => d.status === 'active') ?? [];
+  const stopped = summary?.monthlyDonors.filter((d) => d.status !== 'active') ?? [];
+  const unverified = (summary?.notifications.failed ?? 0) + (summary?.notifications.received ?? 0);
+
+  return (
+    <section className="staff-panel donations" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="staff-panel__title">
+        Donations
+      </h2>
+
+      {summary ? (
+        <div className="donation-totals" role="group" aria-label="Totals">
+          {(
+            [
+              ['This month', summary.thisMonth],
+              ['This year', summary.thisYear],
+            ] as const
+          ).map(([label, totals]) => (
+            <dl key={label} className="donation-totals__card">
+              <dt>{label}</dt>
+              <dd>
+                One-time: <strong>{money(totals.oneTimeCents)}</strong> ({totals.oneTimeCount} {totals.oneTimeCount === 1 ? 'gift' : 'gifts'})
+              </dd>
+              <dd>
+                Monthly: <strong>{money(totals.monthlyCents)}</strong> ({totals.monthlyCount} {totals.monthlyCount === 1 ? 'payment' : 'payments'})
+              </dd>
+            </dl>
+          ))}
+        </div>
+      ) : null}
+      {unverified ? (
+        <p className="inbox-muted">
+          {unverified} PayPal {unverified === 1 ? 'notification is' : 'notifications are'} waiting to be verified
+          {summary?.notifications.failed ? ` (${summary.notifications.failed} could not be verified; check the server log)` : ''}.
+        </p>
+      ) : null}
+
+      <h3>Gifts</h3>
+      <form
+        className="inbox-filters"
+        role="search"
+        aria-label="Search gifts"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setNotice('');
+          setFilters({ ...draft });
+        }}
+      >
+        <div className="inbox-field inbox-field--wide">
+          <label htmlFor={`${id}-q`}>Search donors and receipts</label>
+          <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </div>
+        <FilterSelect id={`${id}-kind`} label="Kind" anyLabel="Any kind" value={draft.kind} onValue={(kind) => setDraft({ ...draft, kind })} options={Object.entries(KIND_LABELS)} />
+        <div className="inbox-field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </div>
+        <div className="inbox-filters__actions">
+          <button type="submit" className="sipa-button">
+            Search
+          </button>
+          <button
+            type="button"
+            className="sipa-button sipa-button--secondary"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              setFilters(NO_FILTERS);
+            }}
+          >
+            Clear
+          </button>
+          <a className="sipa-button sipa-button--secondary" href={api.donations.gifts['export.csv'].$path({ query: filled({ ...filters }) })} download>
+            Export CSV
+          </a>
+        </div>
+      </form>
+
+      <p className="inbox-live" role="status">
+        {notice}
+      </p>
+      <PanelProblem problem={problem} />
+
+      {items.length ? (
+        <GiftTable gifts={items} busy={loading} onDonor={setDonor} onResend={resend} />
+      ) : loading ? (
+        <p className="inbox-empty" role="status">
+          Loading...
+        </p>
+      ) : (
+        <p className="inbox-empty">No gifts{filters === NO_FILTERS ? ' yet' : ' match the search and filters'}.</p>
+      )}
+      {nextCursor ? (
+        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
+          Show more
+        </button>
+      ) : null}
+
+      <h3>Monthly donors</h3>
+      {(
+        [
+          ['Active', active],
+          ['Cancelled or ended', stopped],
+        ] as const
+      ).map(([label, donors]) => (
+        <div key={label} className="donation-monthly">
+          <h4>
+            {label} ({donors.length})
+          </h4>
+          {donors.length ? (
+            <div className="donation-scroll">
+              <table className="donation-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Donor</th>
+                    <th scope="col">Monthly</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Since</th>
+                    <th scope="col">Last payment</th>
+                    <th scope="col">Ended</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {donors.map((d) => (
+                    <tr key={d.subscrId}>
+                      <td>
+                        <button type="button" className="donation-link" onClick={() => setDonor(d.email)}>
+                          {d.name || d.email}
+                        </button>
+                        <span className="inbox-muted donation-email">{d.email}</span>
+                      </td>
+                      <td>{money(d.amountCents)}</td>
+                      <td>{MONTHLY_STATUS_LABELS[d.status]}</td>
+                      <td>{formatDate(d.signedUpAt)}</td>
+                      <td>{formatDate(d.lastPaymentAt)}</td>
+                      <td>{formatDate(d.cancelledAt ?? d.endedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="inbox-muted">None.</p>
+          )}
+        </div>
+      ))}
+
+      <Statements year={summary ? summary.year - 1 : null} />
+    </section>
+  );
+}

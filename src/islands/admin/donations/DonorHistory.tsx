@@ -1,0 +1,104 @@
+/** One donor's history: every gift (with its receipt), the monthly subscriptions, the total given. */
+import { useEffect, useState } from 'react';
+import type { GiftItem } from '../../../../api/src/donations/store.ts';
+import { api } from '../../../lib/api-client.ts';
+import { PanelProblem } from '../staff-kit.tsx';
+import { JSON_REQUEST, call, formatDate } from '../inbox/staff-api.ts';
+import { GiftTable } from './GiftTable.tsx';
+import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
+
+type History = Extract<Awaited<ReturnType<typeof fetchHistory>>, { ok: true }>['data'];
+const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST));
+
+export function DonorHistory({
+  email,
+  onBack,
+  onResend,
+  onForgotten,
+  notice,
+}: {
+  email: string;
+  onBack: () => void;
+  onResend: (gift: GiftItem) => Promise<void>;
+  /** After "delete this person's data": the server's message. */
+  onForgotten: (message: string) => void;
+  notice: string;
+}) {
+  const [history, setHistory] = useState<History | null>(null);
+  const [problem, setProblem] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function forget() {
+    setBusy(true);
+    const answer = await call(() => api.inbox.forget.$post({ json: { email } }, JSON_REQUEST));
+    setBusy(false);
+    if (!answer.ok) return setProblem(answer.message);
+    onForgotten(answer.data.message);
+  }
+
+  async function load() {
+    const answer = await fetchHistory(email);
+    if (!answer.ok) return setProblem(answer.message);
+    setHistory(answer.data);
+  }
+  useEffect(() => void load(), [email]);
+
+  return (
+    <div className="donor-history">
+      <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={onBack}>
+        Back to donations
+      </button>
+      <h3>{history?.name || email}</h3>
+      <PanelProblem problem={problem} />
+      <p className="inbox-live" role="status">
+        {notice}
+      </p>
+      {history ? (
+        <>
+          <p>
+            {history.email} · Given in all: <strong>{money(history.totalCents)}</strong> ({history.gifts.length} {history.gifts.length === 1 ? 'gift' : 'gifts'})
+          </p>
+          {history.monthly.length ? (
+            <ul className="donor-history__monthly" aria-label="Monthly giving">
+              {history.monthly.map((m) => (
+                <li key={m.subscrId}>
+                  Monthly {money(m.amountCents)}: {MONTHLY_STATUS_LABELS[m.status]}
+                  {m.signedUpAt ? `, since ${formatDate(m.signedUpAt)}` : ''}
+                  {m.cancelledAt ? `, cancelled ${formatDate(m.cancelledAt)}` : m.endedAt ? `, ended ${formatDate(m.endedAt)}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <GiftTable gifts={history.gifts} onResend={(gift) => void onResend(gift).then(load)} />
+          <div className="inbox-danger">
+            {confirming ? (
+              <div role="alertdialog" aria-labelledby="donor-forget-confirm" className="inbox-confirm">
+                <p id="donor-forget-confirm">
+                  Delete everything from <strong>{email}</strong>? Their gifts and monthly giving records, the PayPal notifications about them, anything they sent through
+                  the site's forms, their newsletter subscription and mail still waiting for them are removed for good.
+                </p>
+                <div className="inbox-note__row">
+                  <button type="button" className="sipa-button inbox-danger__button" disabled={busy} onClick={() => void forget()}>
+                    Delete for good
+                  </button>
+                  <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirming(true)}>
+                Delete this person's data…
+              </button>
+            )}
+          </div>
+        </>
+      ) : problem ? null : (
+        <p className="inbox-empty" role="status">
+          Loading...
+        </p>
+      )}
+    </div>
+  );
+}

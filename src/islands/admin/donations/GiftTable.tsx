@@ -1,0 +1,54 @@
+import type { GiftItem } from '../../../../api/src/donations/store.ts';
+import { formatDate } from '../inbox/staff-api.ts';
+import { GIFT_STATUS_LABELS, KIND_LABELS, money } from './labels.ts';
+
+/** The gifts as a table: date, donor (opens their history), amount, kind, status, receipt. */
+export function GiftTable({ gifts, busy, onDonor, onResend }: { gifts: GiftItem[]; busy?: boolean; onDonor?: (email: string) => void; onResend: (gift: GiftItem) => void }) {
+  return (
+    <div className="donation-scroll">
+      <table className="donation-table" aria-busy={busy || undefined}>
+        <caption className="sipa-visually-hidden">Gifts, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Donor</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Status</th>
+            <th scope="col">Receipt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {gifts.map((gift) => (
+            <tr key={gift.id}>
+              <td>
+                <time dateTime={gift.paidAt}>{formatDate(gift.paidAt)}</time>
+              </td>
+              <td>
+                {onDonor ? (
+                  <button type="button" className="donation-link" onClick={() => onDonor(gift.email)}>
+                    {gift.name || gift.email}
+                  </button>
+                ) : (
+                  gift.name || gift.email
+                )}
+                <span className="inbox-muted donation-email">{gift.email}</span>
+              </td>
+              <td>{money(gift.amountCents)}</td>
+              <td>{KIND_LABELS[gift.kind]}</td>
+              <td>
+                <span className={`inbox-status donation-status--${gift.status}`}>{GIFT_STATUS_LABELS[gift.status]}</span>
+              </td>
+              <td>
+                <span className="donation-receipt">{gift.receiptNumber}</span>
+                <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => onResend(gift)} aria-label={`Resend receipt ${gift.receiptNumber}`}>
+                  Resend receipt
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The Donations screen in the browser: gifts PayPal notified (verified through the stand-in,
+ * tests/support/paypal-peer.ts) listed newest first, found by search, the totals, a donor's
+ * history, a receipt resent through the SMTP peer, the CSV export with formula escaping; and
+ * the screen refused to a member who is not an administrator (no navigation entry, 403).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { wcagViolations } from '../support/axe.ts';
+import { E2E_ADMIN, MEMBER_SECTIONS, invite, latestMailTo, uniqueName, test } from './staff-support.ts';
+
+const HYDRATION = { timeout: 20_000 };
+
+/** A notification as PayPal posts one to the checkout's notify_url. */
+async function paypalNotifies(page: Page, fields: Record<string, string>) {
+  const body = new URLSearchParams({ charset: 'UTF-8', receiver_email: 'donations@sipa.example.org', mc_currency: 'USD', ...fields }).toString();
+  const answer = await page.request.post('/api/paypal/ipn', { data: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  expect(answer.status()).toBe(200);
+  expect(await answer.text()).toBe('');
+}
+
+const paypalNow = () => {
+  const now = new Date();
+  const part = (options: Intl.DateTimeFormatOptions) => now.toLocaleString('en-US', { ...options, timeZone: 'America/Los_Angeles' });
+  return `${part({ hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })} ${part({ month: 'short' })} ${part({ day: '2-digit' })}, ${part({ year: 'numeric' })} PST`;
+};
+
+test('an administrator finds a gift, opens the donor, resends the receipt and exports the CSV', async ({ page }) => {
+  const word = uniqueName('kilimanjaro');
+  const email = `${word}@example.org`;
+  const started = Date.now();
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '50.00', payment_date: paypalNow(), payer_email: email, first_name: '=SUM(A1)', last_name: word, custom: 'lang=fr' });
+  const subscr = `I-${word}`.slice(0, 20);
+  await paypalNotifies(page, { txn_type: 'subscr_signup', subscr_id: subscr, mc_amount3: '25.00', period3: '1 M', payer_email: email, first_name: '=SUM(A1)', last_name: word, custom: 'lang=fr' });
+  await paypalNotifies(page, { txn_type: 'subscr_payment', subscr_id: subscr, txn_id: `M${word}`.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '25.00', payment_date: paypalNow(), payer_email: email, first_name: '=SUM(A1)', last_name: word, custom: 'lang=fr' });
+  // The receipts arrive once the server has verified the notifications.
+  await latestMailTo(email, started);
+
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Donations' }).click();
+  await expect(page).toHaveURL(/\/admin#donations$/);
+  const panel = page.locator('#donations');
+  await expect(panel.getByRole('heading', { name: 'Donations' })).toBeVisible(HYDRATION);
+  await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This month');
+  await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This year');
+
+  await panel.getByLabel('Search donors and receipts').fill(word);
+  await panel.getByRole('button', { name: 'Search', exact: true }).click();
+  const gifts = panel.getByRole('table', { name: 'Gifts, newest first' });
+  await expect(gifts.getByRole('row')).toHaveCount(3);
+  await expect(gifts.getByRole('row').nth(1)).toContainText('$25.00');
+  await expect(gifts.getByRole('row').nth(1)).toContainText('Monthly');
+  await expect(gifts.getByRole('row').nth(2)).toContainText('$50.00');
+  await expect(gifts.getByRole('row').nth(2)).toContainText('One-time');
+  await panel.getByLabel('Kind').selectOption('one-time');
+  await panel.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(gifts.getByRole('row')).toHaveCount(2);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^sipa-donations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync(await download.path(), 'utf8').slice(1).split('\r\n');
+  expect(lines[0]).toBe('Date,Receipt number,PayPal transaction,Name,Email,Amount (USD),Kind,Status,Refunded,Language,Monthly subscription');
+  expect(lines[1]).toContain(`,'=SUM(A1) ${word},${email},50.00,one-time,completed,,fr,`);
+  expect(lines.slice(2)).toEqual(['']);
+
+  // The monthly donor is listed as active; the donor's history shows both gifts.
+  await expect(panel.getByRole('heading', { name: /^Active \(\d+\)$/ })).toBeVisible();
+  await gifts.getByRole('button', { name: `=SUM(A1) ${word}` }).click();
+  await expect(panel.getByRole('heading', { name: `=SUM(A1) ${word}` })).toBeVisible();
+  await expect(panel).toContainText('Given in all: $75.00 (2 gifts)');
+  await expect(panel.getByRole('list', { name: 'Monthly giving' })).toContainText('Monthly $25.00: Active');
+  const resendAt = Date.now();
+  await panel.getByRole('button', { name: /^Resend receipt \d{4}-/ }).first().click();
+  await expect(panel.getByRole('status').filter({ hasText: /^Receipt \d{4}-\S+ sent again to / })).toContainText(email);
+  const receipt = await latestMailTo(email, resendAt);
+  expect(receipt).toContain('Subject: =?UTF-8?');
+  await panel.getByRole('button', { name: 'Back to donations' }).click();
+  await expect(gifts).toBeVisible();
+
+  // "Delete this person's data" from the donor's history: their gifts are gone from the list.
+  await gifts.getByRole('button', { name: `=SUM(A1) ${word}` }).click();
+  await panel.getByRole('button', { name: "Delete this person's data…" }).click();
+  await expect(panel.getByRole('alertdialog')).toContainText(`Delete everything from ${email}?`);
+  await panel.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: `Everything stored about ${email} was deleted.` })).toBeVisible();
+  await expect(panel.getByText('No gifts match the search and filters.')).toBeVisible();
+  const history = await page.request.get(`/api/donations/donor?email=${encodeURIComponent(email)}`);
+  expect(await history.json()).toMatchObject({ gifts: [], monthly: [], totalCents: 0 });
+});
+
+test('a member who is not an administrator has no Donations entry and the API refuses them', async ({ page }) => {
+  const username = uniqueName('member');
+  const temporary = invite(username, `${username}@example.org`, false);
+  expect((await page.request.post('/api/auth/sign-in/username', { data: { username, password: temporary } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: 'Kazi#Safi2026' } })).status()).toBe(200);
+  await page.goto('/admin#donations');
+  await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible(HYDRATION);
+  await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText(MEMBER_SECTIONS);
+  await expect(page.getByRole('heading', { name: 'Donations' })).toHaveCount(0);
+  for (const path of ['/api/donations/summary', '/api/donations/gifts', '/api/donations/gifts/export.csv']) {
+    expect((await page.request.get(path)).status()).toBe(403);
+  }
+});
+
+test('the Donations screen and a donor history have no WCAG A/AA violations at 375 and 1280 px and fit a 320 px screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  const word = uniqueName('serengeti');
+  const started = Date.now();
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '100.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Neema', last_name: word, custom: 'lang=sw' });
+  await latestMailTo(`${word}@example.org`, started);
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin');
+    await page.goto('/admin#donations');
+    const panel = page.locator('#donations');
+    await panel.getByLabel('Search donors and receipts').fill(word);
+    await panel.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('row')).toHaveCount(2, HYDRATION);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+    if (width !== 320) expect(await wcagViolations(page), `donations ${width}`).toEqual([]);
+    await panel.getByRole('button', { name: `Neema ${word}` }).click();
+    await expect(panel).toContainText('Given in all: $100.00 (1 gift)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `history width ${width}`).toBeLessThanOrEqual(width);
+    if (width !== 320) expect(await wcagViolations(page), `donor ${width}`).toEqual([]);
+  }
+});
