@@ -76,6 +76,8 @@ export function footerText(lang: Lang = DEFAULT_LANG) {
   return {
     why: message(lang, 'mailNewsletterWhy', { host: new URL(site.url).host }),
     unsubscribe: message(lang, 'mailNewsletterUnsubscribe'),
+    /** The plain-text part's line, punctuated as the language writes it ('Se désabonner : …'). */
+    unsubscribeLine: (url: string) => message(lang, 'mailNewsletterUnsubscribeLine', { url }),
   };
 }
 
@@ -111,7 +113,7 @@ export function campaignCopy(campaign: { subject: string; body_html: string; bod
     html: { before: htmlBefore + footerStart, after: (links: RecipientLinks) => footerEnd(links) + htmlRest },
     text: {
       before: `${campaign.body_text.trimEnd()}\n\n-- \n${words.why}\n`,
-      after: (links: RecipientLinks) => `${words.unsubscribe}: ${links.unsubscribeUrl}\n${site.name}, ${address}\n`,
+      after: (links: RecipientLinks) => `${words.unsubscribeLine(links.unsubscribeUrl)}\n${site.name}, ${address}\n`,
     },
     /** RFC 2369 and RFC 8058: a one-click https link, and a mailto where a mailbox handles them. */
     listUnsubscribe: (links: RecipientLinks) => [`<${links.unsubscribeUrl}>`, ...(links.unsubscribeMailto ? [`<${links.unsubscribeMailto}>`] : [])].join(', '),
