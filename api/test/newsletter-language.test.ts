@@ -49,11 +49,12 @@ async function subscribe(api: TestApi, email: string, lang: Lang) {
 describeBackends('a newsletter in the language each subscriber signed up in', (backend) => {
   let api: TestApi;
   let sink: SmtpSink;
+  let cookies: { admin: string };
   const received = new Map<Lang, ReadMail>();
   beforeAll(async () => {
     sink = await startSmtpSink();
     api = await makeApi(backend, { smtpUrl: sink.url, newsletterRatePerSecond: 0 });
-    const cookies = await staffCookies(api);
+    cookies = await staffCookies(api);
     for (const lang of LANGS) await subscribe(api, `reader.${lang}@example.org`, lang);
     expect((await sendNewsletter(api, NEWSLETTER, cookies.admin)).status).toBe(200);
     await api.services.broadcast.runner.runOnce();
@@ -89,5 +90,30 @@ describeBackends('a newsletter in the language each subscriber signed up in', (b
     const page = new URL(opened.headers.get('location')!, 'https://sipa.example.org');
     expect(page.pathname).toBe(FOOTERS[lang].page);
     expect(page.searchParams.get('token')).toBe(link.searchParams.get('token'));
+  });
+
+  test('an import that names a person’s language sends their confirmation in it; an unknown language is refused', async () => {
+    const file = ['email,confirmed,language', 'imported.fr@example.org,,fr', 'imported.sw@example.org,,SW', 'imported.en@example.org', 'imported.xx@example.org,,de', ''].join('\r\n');
+    const response = await api.app.request('/api/subscribers/import', { method: 'POST', headers: { cookie: cookies.admin, 'content-type': 'text/csv' }, body: file });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ pending: 3, rejected: [{ line: 5, value: 'imported.xx@example.org', reason: 'The language is not one of en, fr, sw' }] });
+    const confirmations = await api.services.db.kysely
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('to_address', 'like', 'imported.%')
+      .where('kind', '=', 'newsletter.confirm')
+      .orderBy('to_address')
+      .execute();
+    expect(confirmations.map((mail) => [mail.to_address, mail.subject, /https:\/\/\S+\/newsletter\/confirm/.exec(mail.text_body)![0]])).toEqual([
+      ['imported.en@example.org', 'Please confirm your subscription to the SIPA newsletter', 'https://sipa.example.org/newsletter/confirm'],
+      ['imported.fr@example.org', 'Merci de confirmer votre abonnement à la lettre d’information de SIPA', 'https://sipa.example.org/fr/newsletter/confirm'],
+      ['imported.sw@example.org', 'Tafadhali thibitisha usajili wako wa jarida la SIPA', 'https://sipa.example.org/sw/newsletter/confirm'],
+    ]);
+    const langs = await api.services.db.kysely.selectFrom('subscribers').select(['email', 'lang']).where('email', 'like', 'imported.%').orderBy('email').execute();
+    expect(langs).toEqual([
+      { email: 'imported.en@example.org', lang: 'en' },
+      { email: 'imported.fr@example.org', lang: 'fr' },
+      { email: 'imported.sw@example.org', lang: 'sw' },
+    ]);
   });
 });
