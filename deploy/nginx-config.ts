@@ -25,6 +25,7 @@ import {
   listFiles,
   sectionNotFoundPages,
 } from '../api/src/static-site.ts';
+import { UPSTREAM_FAIL_TIMEOUT_SECONDS } from './upstream-timing.ts';
 
 export interface NginxSiteOptions {
   /** The public host name (server_name), e.g. www.example.org. */
@@ -39,6 +40,11 @@ export interface NginxSiteOptions {
   listenAddress: string;
   certificate: string;
   certificateKey: string;
+  /**
+   * A request header in which a CDN in front names the client (Netlify: X-Nf-Client-Connection-Ip);
+   * empty when browsers reach nginx directly. The API then reads the client from it (TRUST_PROXY=1).
+   */
+  clientAddressHeader: string;
 }
 
 export const DEFAULT_NGINX_FILE = join(import.meta.dirname, 'nginx', 'sipa.conf');
@@ -58,6 +64,7 @@ export function nginxOptionsFromEnv(env: NodeJS.ProcessEnv, distDir: string): Ng
     listenAddress: env.NGINX_LISTEN_ADDRESS || '',
     certificate: env.NGINX_TLS_CERTIFICATE || `/etc/letsencrypt/live/${serverName}/fullchain.pem`,
     certificateKey: env.NGINX_TLS_KEY || `/etc/letsencrypt/live/${serverName}/privkey.pem`,
+    clientAddressHeader: env.NGINX_CLIENT_ADDRESS_HEADER || '',
   };
 }
 
@@ -77,6 +84,9 @@ function checkOptions(options: NginxSiteOptions) {
   if (!options.upstreams.length) throw new Error('NGINX_API_UPSTREAMS names no API instance');
   for (const upstream of options.upstreams) {
     if (!/^[a-z0-9.:[\]-]+:\d+$/i.test(upstream)) throw new Error(`NGINX_API_UPSTREAMS: "${upstream}" is not host:port`);
+  }
+  if (options.clientAddressHeader && !/^[a-z0-9-]+$/i.test(options.clientAddressHeader)) {
+    throw new Error(`NGINX_CLIENT_ADDRESS_HEADER is not a header name: ${options.clientAddressHeader}`);
   }
   for (const port of [options.httpsPort, options.httpPort]) {
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`NGINX_HTTPS_PORT / NGINX_HTTP_PORT: ${port} is not a port`);
@@ -120,6 +130,19 @@ export function nginxSite(distDir: string, options: NginxSiteOptions): string {
     // Empty (so not sent) for the API, which chooses its own.
     'add_header Cache-Control $sipa_cache_control always;',
   ];
+  // nginx's variable for a request header: lower case, dashes as underscores.
+  const clientVariable = `$http_${options.clientAddressHeader.toLowerCase().replace(/-/g, '_')}`;
+  const clientAddressMap = options.clientAddressHeader
+    ? `
+# Behind the CDN, the client is the address the CDN names (${options.clientAddressHeader}); a request
+# without it came to this host directly, and its own address counts.
+map ${clientVariable} $sipa_client_address {
+    "" $remote_addr;
+    default ${clientVariable};
+}
+`
+    : '';
+  const forwardedFor = options.clientAddressHeader ? '$sipa_client_address' : '$proxy_add_x_forwarded_for';
   const indent = (lines: string[], by: string) => lines.map((line) => `${by}${line}`).join('\n');
   const staticLocation = (match: string, extra: string[] = []) =>
     [`    location ${match} {`, indent([...extra, '# One address per page: /about/ -> /about.', 'rewrite ^(/.*[^/])/+$ $1 permanent;', 'try_files $uri $uri/index.html =404;'], '        '), '    }'].join('\n');
@@ -130,13 +153,13 @@ export function nginxSite(distDir: string, options: NginxSiteOptions): string {
 # Goes in nginx's http context, e.g. /etc/nginx/sites-enabled/sipa.conf.
 
 upstream sipa_api {
-${options.upstreams.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
+${options.upstreams.map((server) => `    server ${server} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
     keepalive 32;
 }
 
 # The map keys below (paths of the standalone documents) are longer than nginx's default allows.
 map_hash_bucket_size 128;
-
+${clientAddressMap}
 # Pages carry their own <meta> policy and get the page header policy beside it; everything
 # else (redirects too) a strict one; the standalone documents their own.
 map "$status:$sent_http_content_type" $sipa_csp_by_type {
@@ -218,7 +241,7 @@ ${indent(serverHeaders, '    ')}
         proxy_set_header Connection "";
         proxy_set_header Host $http_host;
         # The API counts TRUST_PROXY hops from the right of this list.
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-For ${forwardedFor};
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_set_header X-Forwarded-Host $http_host;
         # A stopped instance: the request goes to the next one (a POST only if it was never sent).

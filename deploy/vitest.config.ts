@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The deployment test (`npm run test:deploy`): nginx in front of two API instances on one
- * throwaway PostgreSQL, over the built site. A config of its own, so that `vitest run` of the
- * other projects never starts a second PostgreSQL beside theirs.
+ * The deployment tests (`npm run test:deploy`): nginx in front of two API instances on one
+ * throwaway PostgreSQL, over the built site (deploy.test.ts), and the workflow's deploy to a local
+ * directory standing for the host and the CDN (release.test.ts). A config of its own, so that
+ * `vitest run` of the other projects never starts a second PostgreSQL beside theirs.
  */
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 /**
  * `npm run backup` on both databases: taken while submissions keep arriving, then restored the
- * way README.md says into a new server, which finds every row that existed when the backup began.
+ * way docs/operators.md says into a new server, which finds every row that existed when the backup began.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -91,13 +91,13 @@ describeBackends('backup and restore', (backend) => {
     let restored: Services;
     let dropRestored = async () => {};
     if (backend === 'sqlite') {
-      // README: stop the server, copy the backup over data/sipa.sqlite, start again.
+      // docs/operators.md: stop the server, copy the backup over data/sipa.sqlite, start again.
       const dataDir = mkdtempSync(join(tmpdir(), 'sipa-restored-'));
       copyFileSync(file, join(dataDir, SQLITE_FILE));
       restored = await createServices(loadConfig({}, { dataDir, databaseUrl: undefined }));
       dropRestored = async () => rmSync(dataDir, { recursive: true, force: true });
     } else {
-      // README: create an empty database, pg_restore into it, point DATABASE_URL at it.
+      // docs/operators.md: create an empty database, pg_restore into it, point DATABASE_URL at it.
       const database = await freshPostgres('sipa_restored');
       await runTool(pgTool('pg_restore'), ['--no-owner', `--dbname=${database.url}`, file]);
       restored = await createServices(loadConfig({}, { databaseUrl: database.url, dataDir: '' }));

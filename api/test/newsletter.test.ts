@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { MESSAGES } from '../../src/lib/messages.ts';
-import { createTokenSigner, hmacSha256 } from '../src/tokens.ts';
+import { createTokenSigner } from '../src/tokens.ts';
 import { describeBackends, makeApi, postForm, postJson, runInsideOneRateWindow, type TestApi } from './helpers.ts';
 
 /** Signs up an address and returns its row and the links of the confirmation mail. */
@@ -243,14 +243,5 @@ test('tokens are the id, the base-36 time and the first 24 bytes of HMAC-SHA256 
     expect(await signer.sign('confirm', id, issuedAt)).toBe(`${id}.${issuedAt.toString(36)}.${mac(key, `confirm:${id}:${issuedAt.toString(36)}`)}`);
     expect(await signer.sign('unsubscribe', id)).toBe(`${id}.${mac(key, `unsubscribe:${id}`)}`);
     expect(await signer.verify('confirm', `${id}.${issuedAt.toString(36)}.${mac(key, `confirm:${id}:${issuedAt.toString(36)}`)}`)).toEqual({ id, issuedAt });
-  }
-});
-
-test('the HMAC is the same as createHmac for any key and message length', () => {
-  for (const key of ['k', 'é'.repeat(40), 'x'.repeat(200)]) {
-    const hmac = hmacSha256(key);
-    for (const message of ['', 'unsubscribe:id', 'ü'.repeat(85), 'ü'.repeat(86), 'm'.repeat(5000)]) {
-      expect(hmac(message).toString('hex'), `${key.length}/${message.length}`).toBe(createHmac('sha256', key).update(message).digest('hex'));
-    }
   }
 });

@@ -77,6 +77,12 @@ export function brotliModule(): string {
   return module;
 }
 
+/** nginx's HTTPS and plain-HTTP ports. */
+export interface NginxPorts {
+  https: number;
+  http: number;
+}
+
 export interface Nginx {
   dir: string;
   certificate: string;
@@ -88,7 +94,7 @@ export interface Nginx {
  * Writes the site with `npm run nginx-config` (as deploy/README.md does) and starts nginx on it,
  * serving `root` (the checkout's dist/ unless the Lighthouse bench passes a copy of it).
  */
-export async function startNginx(upstreams: string[], root = DIST): Promise<Nginx> {
+export async function startNginx(upstreams: string[], root = DIST, ports: NginxPorts = PORTS, settings: Record<string, string> = {}): Promise<Nginx> {
   if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX} (apt-get install nginx; .ci/run installs it)`);
   const brotli = brotliModule();
   const dir = mkdtempSync(join(tmpdir(), 'sipa-nginx-'));
@@ -106,11 +112,12 @@ export async function startNginx(upstreams: string[], root = DIST): Promise<Ngin
     NGINX_SERVER_NAME: HOST,
     NGINX_ROOT: root,
     NGINX_API_UPSTREAMS: upstreams.join(','),
-    NGINX_HTTPS_PORT: String(PORTS.https),
-    NGINX_HTTP_PORT: String(PORTS.http),
+    NGINX_HTTPS_PORT: String(ports.https),
+    NGINX_HTTP_PORT: String(ports.http),
     NGINX_LISTEN_ADDRESS: '127.0.0.1',
     NGINX_TLS_CERTIFICATE: certificate,
     NGINX_TLS_KEY: key,
+    ...settings,
   });
   const main = join(dir, 'nginx.conf');
   writeFileSync(
@@ -140,7 +147,7 @@ http {
   run(NGINX, [...args, '-t', '-q']);
   const child = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[nginx] ${chunk}`));
-  await waitFor(async () => (await request('https', '/robots.txt')).status === 200, 'nginx to answer', 30_000);
+  await waitFor(async () => (await request('https', '/robots.txt', { ports })).status === 200, 'nginx to answer', 30_000);
   return {
     dir,
     certificate,
@@ -200,6 +207,8 @@ export interface RequestOptions {
   body?: string;
   /** The client's own address (any 127.x.y.z): what the API must see through nginx. */
   from?: string;
+  /** Another nginx than the one on PORTS. */
+  ports?: NginxPorts;
 }
 
 let certificateAuthority: Buffer | undefined;
@@ -210,8 +219,9 @@ export function trustCertificate(file: string) {
 /** One request to nginx, as a browser at `from` makes it (a fresh connection each time). */
 export function request(side: 'http' | 'https', path: string, options: RequestOptions = {}): Promise<Reply> {
   const secure = side === 'https';
-  const port = secure ? PORTS.https : PORTS.http;
-  return send(secure, port, path, { ...options, headers: { host: secure ? AUTHORITY : `${HOST}:${PORTS.http}`, ...options.headers } });
+  const ports = options.ports ?? PORTS;
+  const port = secure ? ports.https : ports.http;
+  return send(secure, port, path, { ...options, headers: { host: `${HOST}:${port}`, ...options.headers } });
 }
 
 /** One request straight to an API instance (no nginx in between). */

@@ -114,6 +114,12 @@ describe('files in dist/', () => {
     for (const line of readFileSync(join(distDir, '_redirects'), 'utf8').trim().split('\n')) {
       const [from, to, status] = line.split(' ');
       if (status === '301') expect(site).toContain(`location = ${from} { return 301 ${to}$is_args$args; }`);
+      // Built with API_ORIGIN: what nginx hands to the API instances.
+      else if (status === '200!') expect(site).toContain(from === '/api/*' ? 'location ^~ /api/ {' : 'rewrite ^/newsletter/(confirm|unsubscribe)$ /api/newsletter/$1 last;');
+      // The whole site's not-found page, and a not-found page asked for itself.
+      else if (from === '/*') expect(site).toContain(`error_page 404 ${to};`);
+      else if (from === '/404') expect(site).toContain('location ~ /404(\\.html)?/?$ { return 404; }');
+      else if (status === '404!') expect(site).toContain(`location ~ ^${from.replace(/\/404$/, '')}/(.*/)?404(\\.html)?/?$ { error_page 404 ${to}; return 404; }`);
       else expect(site).toContain(`error_page 404 ${to}/index.html;`);
     }
     const everything = /^\/\*\n((?:  .+\n)+)/m.exec(readFileSync(join(distDir, '_headers'), 'utf8'))![1]!;

@@ -1,6 +1,6 @@
 /**
  * Adding a language is one line in src/lib/i18n/languages.ts and a folder of translations
- * (README "A developer adding a language"). In a temporary copy of the project this test does
+ * (docs/languages.md, "A developer adding a language"). In a temporary copy of the project this test does
  * exactly that for Spanish, with the French files standing in for its translations, builds the
  * site, and reads what a Spanish visitor and the API would get. Nothing else is edited.
  */

@@ -4,23 +4,16 @@
  * pinned here (English word for word as the pages showed it before the texts moved into
  * content/messages/). How a component finds its language, and the small helpers pages share.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '@inlang/paraglide-js';
-import { paraglideOptions } from '../../src/lib/i18n/paraglide-options.ts';
+import { describe, expect, it } from 'vitest';
 import { pageLang } from '../../src/lib/i18n/page-lang.ts';
 import { officeHoursInSentence, siteIn } from '../../src/lib/i18n/site-text.ts';
 import { countInWords, countInWordsCapitalised } from '../../src/lib/count-words.ts';
+import { programCategoryLabel } from '../../src/lib/i18n/category-labels.ts';
+import { m as messages } from '../../src/paraglide/messages.js';
 
 type Message = (inputs?: Record<string, unknown>, options?: { locale?: string }) => string;
-let m: Record<string, Message>;
-let programCategoryLabel: (category: string, lang: 'en' | 'fr' | 'sw') => string;
-
-beforeAll(async () => {
-  // The same compile as `npm run messages`, so the test reads the catalogues as they are now.
-  await compile({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] });
-  m = (await import('../../src/paraglide/messages.js')).m as unknown as Record<string, Message>;
-  ({ programCategoryLabel } = await import('../../src/lib/i18n/category-labels.ts'));
-}, 60_000);
+// The unit project's global setup compiled the catalogues as they are now (compile-messages-setup.ts).
+const m = messages as unknown as Record<string, Message>;
 
 const say = (key: string, lang: string, inputs: Record<string, unknown> = {}) => m[key]!(inputs, { locale: lang });
 
