@@ -10,6 +10,7 @@ import { DEFAULT_LANG, LANG_CODES, LANGUAGES } from './src/lib/i18n/languages.ts
 import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
 import { writeInlangLocales } from './src/lib/i18n/inlang-locales.ts';
 import { markUntranslated, untranslatedPagePaths } from './src/lib/i18n/untranslated-pages.ts';
+import { translationReport } from './src/lib/i18n/untranslated.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { fileURLToPath } from 'node:url';
 
@@ -52,6 +53,15 @@ const settledDirective = {
   },
 };
 
+/** After a build: the content files each language still shows in English, for editors (docs/editors.md). */
+const translationReportIntegration = {
+  name: 'sipa:translation-report',
+  hooks: {
+    /** @param {{ logger: { info: (message: string) => void } }} options */
+    'astro:build:done': ({ logger }) => logger.info(translationReport()),
+  },
+};
+
 export default defineConfig({
   site: site.url,
   trailingSlash: 'never',
@@ -69,6 +79,7 @@ export default defineConfig({
       // A page showing English text for want of a translation is nobody's alternate (src/lib/i18n/untranslated-pages.ts).
       serialize: (item) => markUntranslated(item, untranslatedPages),
     }),
+    translationReportIntegration,
   ],
   security: {
     csp: {

@@ -12,6 +12,7 @@ import { programStatus } from '../lib/program-status.ts';
 import { site } from '../lib/site.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
 import { localizePath } from '../lib/i18n/paths.ts';
+import { localizeHtmlLinks } from '../lib/i18n/links.ts';
 import { formatDate, formatNumber } from '../lib/i18n/format.ts';
 import { entriesIn, translationOf, type LocalizedEntry } from './localized.ts';
 
@@ -132,9 +133,11 @@ export async function getLatestPosts(count: number, lang: Lang = DEFAULT_LANG): 
   return (await getPosts(lang)).slice(0, count);
 }
 
-/** The FAQ in the order editors set (the `order` field). */
+/** The FAQ in the order editors set (the `order` field), its answers' links in `lang` (answers write `/contact`). */
 export async function getFaqs(lang: Lang = DEFAULT_LANG) {
-  return (await entriesIn('faq', lang)).map((entry) => entry.data).sort((a, b) => a.order - b.order);
+  return (await entriesIn('faq', lang))
+    .map((entry) => ({ ...entry.data, answer: localizeHtmlLinks(entry.data.answer, lang) }))
+    .sort((a, b) => a.order - b.order);
 }
 
 /** The legal pages (privacy, terms, accessibility), one route each through src/pages/[legal].astro. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
-import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_CUSTOM_STEP, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
+import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
 import {
   buildPaypalCheckout,
   checkoutUrl,
@@ -15,6 +15,7 @@ import {
   type PaypalSettings,
 } from '../lib/paypal.ts';
 import { formatCurrency } from '../lib/i18n/format.ts';
+import { parseTypedAmount } from '../lib/typed-amount.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { fill, textsIn } from './form-kit/texts.ts';
 
@@ -143,7 +144,7 @@ export default function DonationForm(props: DonationFormProps) {
   }, []);
 
   const result: AmountResult =
-    selection === 'custom' ? parseDonationAmount(custom) : parseDonationAmount(selection === null ? null : selection);
+    selection === 'custom' ? parseTypedAmount(custom, lang) : parseDonationAmount(selection === null ? null : selection);
   const amount = result.ok ? result.amount : null;
   const errorId = `${p}-error`;
   const customHintId = `${p}-custom-hint`;
@@ -159,12 +160,12 @@ export default function DonationForm(props: DonationFormProps) {
   function typeCustom(event: ChangeEvent<HTMLInputElement>) {
     setCustom(event.target.value);
     setSelection('custom');
-    if (error && parseDonationAmount(event.target.value).ok) setError(null);
+    if (error && parseTypedAmount(event.target.value, lang).ok) setError(null);
   }
 
   function checkCustom() {
     if (selection === 'custom' && custom !== '') {
-      const checked = parseDonationAmount(custom);
+      const checked = parseTypedAmount(custom, lang);
       setError(checked.ok ? null : problem(checked));
     }
   }
@@ -319,11 +320,11 @@ export default function DonationForm(props: DonationFormProps) {
               ref={customInput}
               id={`${p}-custom`}
               className="donation__custom-input"
-              type="number"
+              // Text, not number: a number field reads '40,50' by the browser's locale (as 4050 in
+              // an English browser); the page's language reads it here (src/lib/typed-amount.ts).
+              type="text"
               inputMode="decimal"
-              min={DONATION_CUSTOM_MIN}
-              max={DONATION_MAX}
-              step={DONATION_CUSTOM_STEP}
+              autoComplete="off"
               placeholder={t.donationAmountPlaceholder}
               value={custom}
               required={selection === 'custom'}

@@ -152,7 +152,17 @@ export const homeSchema = z.object({
     )
     .min(3),
   pillars: z
-    .array(z.object({ title: z.string().min(3), description: z.string().min(10), href: internalPath, image: imagePath, imageAlt: altText }))
+    .array(
+      z.object({
+        title: z.string().min(3),
+        /** The title as a sentence reads it after "about" ("l’éducation" in French, with its article); by default the title in lower case. */
+        titleInSentence: z.string().min(3).optional(),
+        description: z.string().min(10),
+        href: internalPath,
+        image: imagePath,
+        imageAlt: altText,
+      }),
+    )
     .length(3, 'the home page shows exactly three pillars'),
   volunteer: z.object({ title: z.string().min(3), text: z.string().min(10) }),
 });

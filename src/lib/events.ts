@@ -6,6 +6,8 @@
  */
 import { EVENT_CARD_DESCRIPTION_LENGTH, EVENT_CATEGORIES, SIMILAR_EVENTS_MAX } from './constants.ts';
 import type { EventItem } from './content-schemas.ts';
+import { DEFAULT_LANG, type Lang } from './i18n/languages.ts';
+import { localizeHref } from './i18n/links.ts';
 
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 export type EventStatus = 'past' | 'today' | 'upcoming';
@@ -24,14 +26,21 @@ export function registrationSubject(title: string): string {
 
 /**
  * Where "Register now" leads. Registration through our own contact form opens it with the
- * subject filled in with the event's name (the form reads `?subject=`); any other link is kept.
+ * subject filled in with the event's name (the form reads `?subject=`; the page gives the words in
+ * its language, `event_registration_subject`), in the page's language;
+ * another page of the site is that page in the page's language; any other link is kept.
  */
-export function registrationHref(event: Pick<EventItem, 'title' | 'registrationLink'>): string | undefined {
+export function registrationHref(
+  event: Pick<EventItem, 'title' | 'registrationLink'>,
+  lang: Lang = DEFAULT_LANG,
+  subject: string = registrationSubject(event.title),
+): string | undefined {
   const link = event.registrationLink;
   if (!link) return undefined;
   const url = new URL(link, 'https://site.invalid');
-  if (url.origin !== 'https://site.invalid' || url.pathname !== '/contact') return link;
-  return `/contact?${new URLSearchParams({ subject: registrationSubject(event.title) })}#contact-form`;
+  if (url.origin !== 'https://site.invalid') return link;
+  if (url.pathname !== '/contact') return localizeHref(link, lang);
+  return localizeHref(`/contact?${new URLSearchParams({ subject })}#contact-form`, lang);
 }
 
 /** The calendar day (YYYY-MM-DD) an ISO date string names, in its own offset. */

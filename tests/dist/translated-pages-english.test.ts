@@ -57,7 +57,11 @@ const decode = (text: string) =>
 /** What a reader or a screen reader meets on the page: its text and its described attributes. */
 function readableText(html: string): string {
   const islands = new RegExp(`<astro-island[^>]*component-url="[^"]*/(${ISLANDS_NOT_YET_TRANSLATED.join('|')})\\.[^"]*"[\\s\\S]*?</astro-island>`, 'g');
-  const page = (ISLANDS_NOT_YET_TRANSLATED.length ? html.replace(islands, ' ') : html).replace(/<(script|style|template)[^>]*>[\s\S]*?<\/\1>/g, ' ');
+  const page = (ISLANDS_NOT_YET_TRANSLATED.length ? html.replace(islands, ' ') : html)
+    .replace(/<(script|style|template)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    // English on purpose: the text of an entry not translated yet, which its page marks as English
+    // under a notice in the page's language (docs/editors.md).
+    .replace(/<main\b[^>]*\slang="en[^"]*"[^>]*>[\s\S]*?<\/main>/g, ' ');
   const attributes = [...page.matchAll(/\s(?:aria-label|alt|title|placeholder|content)="([^"]*)"/g)].map((match) => match[1]);
   return decode([page.replace(/<[^>]+>/g, ' '), ...attributes].join(' \n ')).replace(/\s+/g, ' ');
 }

@@ -169,6 +169,15 @@ describe('registration link', () => {
     expect(registrationSubject('Youth Leadership Summit')).toBe('Registration: Youth Leadership Summit');
   });
 
+  it('opens the contact form in the page’s language, and any other page of the site in it too', () => {
+    expect(registrationHref({ title: 'Fête d’hiver des familles', registrationLink: '/contact' }, 'fr')).toBe(
+      '/fr/contact?subject=Registration%3A+F%C3%AAte+d%E2%80%99hiver+des+familles#contact-form',
+    );
+    expect(registrationHref({ title: 'Gala', registrationLink: '/contact' }, 'sw', 'Usajili: Gala')).toBe('/sw/contact?subject=Usajili%3A+Gala#contact-form');
+    expect(registrationHref({ title: 'Gala', registrationLink: '/get-involved#volunteer' }, 'sw')).toBe('/sw/get-involved#volunteer');
+    expect(registrationHref({ title: 'Gala', registrationLink: 'https://tickets.example.org/gala' }, 'fr')).toBe('https://tickets.example.org/gala');
+  });
+
   it('keeps any other registration link, and has none without one', () => {
     expect(registrationHref({ title: 'Gala', registrationLink: 'https://tickets.example.org/gala' })).toBe('https://tickets.example.org/gala');
     expect(registrationHref({ title: 'Gala', registrationLink: undefined })).toBeUndefined();

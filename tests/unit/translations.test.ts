@@ -1,11 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { COLLECTIONS, validateEntry } from '../../src/lib/content-schemas.ts';
 import { TRANSLATED_LANGS } from '../../src/lib/i18n/languages.ts';
-import { UNTRANSLATED } from '../../src/lib/i18n/untranslated.ts';
+import { UNTRANSLATED, findUntranslated, translationReport } from '../../src/lib/i18n/untranslated.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 /** Each collection's folder under content/ and its schema. */
@@ -46,9 +47,9 @@ function changedFacts(english: unknown, translated: unknown, path = '', key = ''
 /** Link targets in an MDX body: markdown links and href attributes. */
 const linksIn = (body: string) => [...body.matchAll(/\]\(([^)\s]+)\)|href=["{]+([^"}]+)/g)].map((match) => match[1] ?? match[2]);
 
-describe('every content entry has its translations', () => {
+describe('every content entry has its translations, or is reported as waiting for one', () => {
   for (const lang of TRANSLATED_LANGS) {
-    it(`${lang}: a file for each English entry (or listed in src/lib/i18n/untranslated.ts), and none without an English one`, () => {
+    it(`${lang}: each English entry missing in content/<folder>/${lang}/ is in the build's report, and no translation lacks its English entry`, () => {
       const untranslated = new Set(UNTRANSLATED[lang] ?? []);
       for (const folder of Object.keys(folders)) {
         const english = entryFiles(folder);
@@ -58,11 +59,30 @@ describe('every content entry has its translations', () => {
         expect(entryFiles(`${folder}/${lang}`).filter((file) => !english.includes(file)), `content/${folder}/${lang}`).toEqual([]);
       }
       for (const listed of untranslated) expect(existsSync(join(root, 'content', listed)), `${listed} is listed as untranslated`).toBe(true);
+      for (const listed of untranslated) expect(existsSync(join(root, 'content', listed.replace('/', `/${lang}/`))), `${listed} has a ${lang} file`).toBe(false);
     });
   }
 
-  it('no language folder is waiting for a translation today', () => {
-    expect(UNTRANSLATED).toEqual({});
+  it('an English entry committed alone is listed for each language, and the report names it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sipa-content-'));
+    try {
+      for (const folder of Object.keys(folders)) {
+        for (const lang of TRANSLATED_LANGS) mkdirSync(join(dir, folder, lang), { recursive: true });
+        writeFileSync(join(dir, folder, 'entry.json'), '{}');
+        for (const lang of TRANSLATED_LANGS) writeFileSync(join(dir, folder, lang, 'entry.json'), '{}');
+      }
+      writeFileSync(join(dir, 'blog', 'a-new-post.mdx'), '---\n---\n');
+      writeFileSync(join(dir, 'blog', 'fr', 'a-new-post.mdx'), '---\n---\n');
+      const found = findUntranslated(dir);
+      expect(found).toEqual({ sw: ['blog/a-new-post.mdx'] });
+      expect(translationReport(found)).toBe(
+        'Translations: not yet translated (these pages show the English text with a notice in the language; see docs/editors.md):\n' +
+          '  sw (1): blog/a-new-post.mdx',
+      );
+      expect(translationReport({})).toBe('Translations: every content file is translated into fr, sw.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

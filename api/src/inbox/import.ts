@@ -1,6 +1,7 @@
 /**
  * Importing subscribers from CSV: one address a line, optionally a confirmed date (the date the
- * person consented). Each address is checked by the newsletter form's own schema; the same
+ * person consented) and the language the person reads (en, fr, sw; English when absent), which
+ * their confirmation mail and every newsletter footer then follow. Each address is checked by the newsletter form's own schema; the same
  * address twice in the file counts once; an address already on the list is left as it is (an
  * unsubscribed person is never signed up again by an import). Only a line with a confirmed date
  * makes a confirmed subscriber; every other new address becomes pending and gets the same
@@ -12,6 +13,7 @@ import { tokenLinks } from '../routes/newsletter.ts';
 import { fieldIssues, newsletterSchema, safeParse } from '../schemas.ts';
 import type { Services } from '../services.ts';
 import { parseCsv } from './csv.ts';
+import { DEFAULT_LANG, LANG_CODES, isLang, type Lang } from '../../../src/lib/i18n/languages.ts';
 
 /** Largest file accepted, and most addresses in one file. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -47,6 +49,8 @@ export async function importSubscribers(services: Services, text: string): Promi
   }
 
   const wanted = new Map<string, string | null>();
+  /** The language of each address, from its first line in the file. */
+  const langs = new Map<string, Lang>();
   for (const { line, cells } of rows) {
     const raw = cells[0] ?? '';
     const parsed = safeParse(newsletterSchema, { email: raw });
@@ -60,6 +64,11 @@ export async function importSubscribers(services: Services, text: string): Promi
       report.rejected.push({ line, value: raw.slice(0, 254), reason: 'The confirmed date is not a date (use YYYY-MM-DD)' });
       continue;
     }
+    const langText = (cells[2] ?? '').trim().toLowerCase();
+    if (langText && !isLang(langText)) {
+      report.rejected.push({ line, value: raw.slice(0, 254), reason: `The language is not one of ${LANG_CODES.join(', ')}` });
+      continue;
+    }
     const email = parsed.data.email;
     if (wanted.has(email)) {
       report.duplicates++;
@@ -69,6 +78,7 @@ export async function importSubscribers(services: Services, text: string): Promi
       continue;
     }
     wanted.set(email, consent);
+    langs.set(email, langText && isLang(langText) ? langText : DEFAULT_LANG);
   }
 
   const addresses = [...wanted.keys()];
@@ -90,9 +100,10 @@ export async function importSubscribers(services: Services, text: string): Promi
         }
         const id = randomUUID();
         const consent = wanted.get(email) ?? null;
+        const lang = langs.get(email) ?? DEFAULT_LANG;
         await trx
           .insertInto('subscribers')
-          .values({ id, email, status: consent ? 'confirmed' : 'pending', source: 'import', created_at: now, updated_at: now, confirmed_at: consent, unsubscribed_at: null, confirm_sent_at: consent ? null : now })
+          .values({ id, email, status: consent ? 'confirmed' : 'pending', source: 'import', created_at: now, updated_at: now, confirmed_at: consent, unsubscribed_at: null, confirm_sent_at: consent ? null : now, lang })
           .execute();
         if (consent) {
           tally.confirmed++;
@@ -100,8 +111,8 @@ export async function importSubscribers(services: Services, text: string): Promi
         }
         tally.pending++;
         // The confirmation link carries the moment it was issued; only the newest one confirms.
-        const links = await tokenLinks(services, id, nowMs);
-        const confirmation = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox).filter((m) => m.kind === 'newsletter.confirm');
+        const links = await tokenLinks(services, id, nowMs, lang);
+        const confirmation = newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox, lang).filter((m) => m.kind === 'newsletter.confirm');
         queued.push(...(await services.mailer.enqueue(trx, confirmation)));
       }
       return { queued, tally };

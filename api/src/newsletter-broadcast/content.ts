@@ -3,11 +3,14 @@
  * inline styles, https/mailto links, https images; no scripts, forms or event handlers), the plain
  * text part can be made from it, and every recipient's copy gets the footer the law and the
  * mailbox providers ask for: the organisation's name and postal address and a working unsubscribe
- * link, in both parts, with the List-Unsubscribe headers of RFC 2369 and RFC 8058.
+ * link, in both parts, with the List-Unsubscribe headers of RFC 2369 and RFC 8058. The footer is
+ * in the language the subscriber signed up in.
  */
 import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { site } from '../../../src/lib/site.ts';
+import { message } from '../../../src/lib/i18n/catalogue.ts';
+import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
 
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'center', 'code', 'col', 'colgroup', 'div', 'em', 'font', 'h1', 'h2', 'h3',
@@ -92,16 +95,23 @@ export function postalAddress(): string {
   return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
 }
 
-export const FOOTER_TEXT = {
-  why: `You receive this newsletter because you subscribed at ${new URL(site.url).host} and confirmed your address.`,
-  unsubscribe: 'Unsubscribe',
-};
+/** The footer's words in the subscriber's language (the catalogues, content/messages/). */
+export function footerText(lang: Lang = DEFAULT_LANG) {
+  return {
+    why: message(lang, 'mailNewsletterWhy', { host: new URL(site.url).host }),
+    unsubscribe: message(lang, 'mailNewsletterUnsubscribe'),
+    /** The plain-text part's line, punctuated as the language writes it ('Se désabonner : …'). */
+    unsubscribeLine: (url: string) => message(lang, 'mailNewsletterUnsubscribeLine', { url }),
+  };
+}
 
 export interface RecipientLinks {
   /** https link to the one-click unsubscribe endpoint, with this recipient's token. */
   unsubscribeUrl: string;
   /** mailto: with the same token, when a mailbox handles unsubscribes. */
   unsubscribeMailto?: string;
+  /** The language the subscriber signed up in: the footer's words follow it (English when absent). */
+  lang?: Lang;
 }
 
 /**
@@ -109,13 +119,16 @@ export interface RecipientLinks {
  * to a line break before the footer's unsubscribe link, then ends with that recipient's part
  * (`after`). The HTML's line break sits between two tags, where it changes nothing on screen.
  */
-export function campaignCopy(campaign: { subject: string; body_html: string; body_text: string }) {
+export function campaignCopy(campaign: { subject: string; body_html: string; body_text: string }, lang: Lang = DEFAULT_LANG) {
   const address = postalAddress();
+  const words = footerText(lang);
+  // The footer says which language it is in, for screen readers, when the campaign is in another.
+  const footerLang = lang === DEFAULT_LANG ? '' : ` lang="${lang}"`;
   const footerStart =
-    `<div style="margin-top:32px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +
-    `<p style="margin:0 0 8px">${escapeHtml(FOOTER_TEXT.why)}</p><p style="margin:0 0 8px">\n`;
+    `<div${footerLang} style="margin-top:32px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +
+    `<p style="margin:0 0 8px">${escapeHtml(words.why)}</p><p style="margin:0 0 8px">\n`;
   const footerEnd = (links: RecipientLinks) =>
-    `<a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#555555">${FOOTER_TEXT.unsubscribe}</a></p>` +
+    `<a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#555555">${escapeHtml(words.unsubscribe)}</a></p>` +
     `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(address)}</p></div>`;
   const bodyEnd = campaign.body_html.search(/<\/body>/i);
   const [htmlBefore, htmlRest] = bodyEnd >= 0 ? [campaign.body_html.slice(0, bodyEnd), campaign.body_html.slice(bodyEnd)] : [`${campaign.body_html}\n`, ''];
@@ -123,8 +136,8 @@ export function campaignCopy(campaign: { subject: string; body_html: string; bod
     subject: campaign.subject,
     html: { before: htmlBefore + footerStart, after: (links: RecipientLinks) => footerEnd(links) + htmlRest },
     text: {
-      before: `${campaign.body_text.trimEnd()}\n\n-- \n${FOOTER_TEXT.why}\n`,
-      after: (links: RecipientLinks) => `${FOOTER_TEXT.unsubscribe}: ${links.unsubscribeUrl}\n${site.name}, ${address}\n`,
+      before: `${campaign.body_text.trimEnd()}\n\n-- \n${words.why}\n`,
+      after: (links: RecipientLinks) => `${words.unsubscribeLine(links.unsubscribeUrl)}\n${site.name}, ${address}\n`,
     },
     /** RFC 2369 and RFC 8058: a one-click https link, and a mailto where a mailbox handles them. */
     listUnsubscribe: (links: RecipientLinks) => [`<${links.unsubscribeUrl}>`, ...(links.unsubscribeMailto ? [`<${links.unsubscribeMailto}>`] : [])].join(', '),

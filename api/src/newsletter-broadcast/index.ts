@@ -4,6 +4,8 @@ import type { Db } from '../db/index.ts';
 import type { TokenSigner } from '../tokens.ts';
 import type { RecipientLinks } from './content.ts';
 import { campaignMessage } from './mime.ts';
+import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
+import { DEFAULT_LANG } from '../../../src/lib/i18n/languages.ts';
 import { createRunner, type Runner } from './runner.ts';
 import { createBroadcastSender, type BroadcastSender } from './sender.ts';
 
@@ -24,9 +26,13 @@ export function createNewsletterBroadcast(deps: { config: ApiConfig; db: Db; tok
   const sender = deps.sender ?? createBroadcastSender(config);
   async function links(subscriberId: string): Promise<RecipientLinks> {
     const token = await tokens.sign('unsubscribe', subscriberId);
+    // The language the subscriber signed up in: the footer's words and the unsubscribe page follow it.
+    const row = await db.kysely.selectFrom('subscribers').select('lang').where('id', '=', subscriberId).executeTakeFirst();
+    const lang = langOrDefault(row?.lang);
     return {
-      unsubscribeUrl: `${config.siteUrl}/api/newsletter/unsubscribe?token=${token}`,
+      unsubscribeUrl: `${config.siteUrl}/api/newsletter/unsubscribe?token=${token}${lang === DEFAULT_LANG ? '' : `&lang=${lang}`}`,
       unsubscribeMailto: config.unsubscribeMailbox ? `mailto:${config.unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}` : undefined,
+      lang,
     };
   }
   const runner = createRunner({ db, sender, from: config.mailFrom, concurrency: config.newsletterConcurrency, leaseSeconds: config.newsletterLeaseSeconds, links });

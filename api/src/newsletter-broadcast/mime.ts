@@ -3,10 +3,11 @@
  *
  * Composing each copy from scratch with nodemailer's MailComposer (a node tree, header
  * normalisation, random boundaries, streamed quoted-printable encoders) was the largest cost of a
- * broadcast. Every copy of a campaign differs only in To, Date, Message-ID, List-Unsubscribe and
- * the footer's unsubscribe link, so the rest is encoded once: the bodies are quoted-printable up to
- * a hard line break just before the per-recipient footer text, and only that short tail is encoded
- * for each copy. nodemailer still transmits the result (and signs it when DKIM is configured).
+ * broadcast. Every copy of a campaign differs only in To, Date, Message-ID, List-Unsubscribe, the
+ * footer's unsubscribe link and the footer's language (the subscriber's), so the rest is encoded
+ * once per language: the bodies are quoted-printable up to a hard line break just before the
+ * per-recipient footer text, and only that short tail is encoded for each copy. nodemailer still
+ * transmits the result (and signs it when DKIM is configured).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { domainToASCII } from 'node:url';
@@ -14,6 +15,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWords, foldLines } from 'nodemailer/lib/mime-funcs';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
 import { campaignCopy, type RecipientLinks } from './content.ts';
+import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
 
 export interface CampaignContent {
   subject: string;
@@ -58,27 +60,35 @@ function recipientAddress(to: string): string {
 /** Everything about a campaign's copies that does not depend on the recipient, ready to finish per recipient. */
 export function campaignMessage(campaign: CampaignContent, options: { from: string; subjectPrefix?: string }) {
   const subject = `${options.subjectPrefix ?? ''}${campaign.subject}`;
-  const copy = campaignCopy({ ...campaign, subject });
   const sender = mailbox(options.from);
   const domain = sender.address.slice(sender.address.lastIndexOf('@') + 1) || 'localhost';
   const boundary = `----sipa-${randomBytes(12).toString('hex')}`;
-  const fixedHeaders = [
-    header('From', sender.header),
-    header('Subject', subject),
-    ...Object.entries(copy.fixedHeaders).map(([name, value]) => header(name, value)),
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-  ].join('\r\n');
-  // Each body before its footer ends with a hard line break, so its encoding ends a line and the
-  // per-recipient tail can follow it as it is.
-  const textStart = quotedPrintable(copy.text.before);
-  const htmlStart = quotedPrintable(copy.html.before);
   const part = (type: string) => `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
+
+  /** The copy with its footer in one language, encoded once, on the first recipient who reads it. */
+  function composed(lang: Lang) {
+    const copy = campaignCopy({ ...campaign, subject }, lang);
+    const fixedHeaders = [
+      header('From', sender.header),
+      header('Subject', subject),
+      ...Object.entries(copy.fixedHeaders).map(([name, value]) => header(name, value)),
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    ].join('\r\n');
+    // Each body before its footer ends with a hard line break, so its encoding ends a line and the
+    // per-recipient tail can follow it as it is.
+    return { copy, fixedHeaders, textStart: quotedPrintable(copy.text.before), htmlStart: quotedPrintable(copy.html.before) };
+  }
+  const byLang = new Map<Lang, ReturnType<typeof composed>>();
 
   return {
     subject,
-    /** One recipient's message, ready for SMTP. */
+    /** One recipient's message, ready for SMTP, its footer in the recipient's language (`links.lang`). */
     forRecipient(to: string, links: RecipientLinks): RawMessage {
+      const lang = links.lang ?? DEFAULT_LANG;
+      let prepared = byLang.get(lang);
+      if (!prepared) byLang.set(lang, (prepared = composed(lang)));
+      const { copy, fixedHeaders, textStart, htmlStart } = prepared;
       const raw =
         `${fixedHeaders}\r\n` +
         `${header('To', recipientAddress(to))}\r\n` +

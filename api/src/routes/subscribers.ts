@@ -3,7 +3,7 @@
  *   GET  /api/subscribers                 a newest-first page: q, status, cursor, limit
  *   GET  /api/subscribers/export.csv      the list with the same filter, streamed
  *   GET  /api/subscribers/chart           confirmations and unsubscribes per week, last 52 weeks
- *   POST /api/subscribers/import          text/csv: email[,confirmed date] a line; a report back
+ *   POST /api/subscribers/import          text/csv: email[,confirmed date[,language]] a line; a report back
  *   POST /api/subscribers/:id/unsubscribe
  *   POST /api/subscribers/:id/delete
  */

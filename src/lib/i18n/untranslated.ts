@@ -1,8 +1,48 @@
 /**
- * Content files knowingly left untranslated, per language: `<folder>/<file>` under content/, e.g.
- * 'blog/volunteer-spotlight.mdx'. Until its translation lands such a page shows the English text
- * with a notice; tests/unit/translations.test.ts fails for any other missing translation.
+ * Content files not yet translated, per language: `<folder>/<file>` under content/, e.g.
+ * 'blog/volunteer-spotlight.mdx'. Found on disk, not listed by hand: an editor who commits an
+ * English entry alone gets a page that shows the English text with a notice in the visitor's
+ * language (src/data/localized.ts) until the translation lands, and `npm run build` prints the
+ * list (translationReport). See docs/editors.md.
  */
-import type { Lang } from './languages.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COLLECTIONS } from '../content-schemas.ts';
+import { TRANSLATED_LANGS, type Lang } from './languages.ts';
 
-export const UNTRANSLATED: Partial<Record<Lang, readonly string[]>> = {};
+/** The project's content/ folder. */
+export const CONTENT_DIR = fileURLToPath(new URL('../../../content', import.meta.url));
+
+/** A collection's entry files: the English ones at its top, a language's in its `<code>/` folder. */
+export function entryFiles(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((file) => /\.(json|mdx?)$/.test(file)).sort() : [];
+}
+
+/** Every English entry with no file of the same name in a language's folder, per language (languages with none are left out). */
+export function findUntranslated(contentDir = CONTENT_DIR): Partial<Record<Lang, string[]>> {
+  const found: Partial<Record<Lang, string[]>> = {};
+  for (const lang of TRANSLATED_LANGS) {
+    const missing = Object.values(COLLECTIONS).flatMap(({ folder }) => {
+      const translated = new Set(entryFiles(join(contentDir, folder, lang)));
+      return entryFiles(join(contentDir, folder))
+        .filter((file) => !translated.has(file))
+        .map((file) => `${folder}/${file}`);
+    });
+    if (missing.length > 0) found[lang] = missing;
+  }
+  return found;
+}
+
+export const UNTRANSLATED: Partial<Record<Lang, readonly string[]>> = findUntranslated();
+
+/** What `npm run build` prints: the files each language is still waiting for, or that none is. */
+export function translationReport(untranslated: Partial<Record<Lang, readonly string[]>> = UNTRANSLATED): string {
+  const langs = TRANSLATED_LANGS.filter((lang) => (untranslated[lang]?.length ?? 0) > 0);
+  if (langs.length === 0) return `Translations: every content file is translated into ${TRANSLATED_LANGS.join(', ')}.`;
+  const lines = langs.map((lang) => `  ${lang} (${untranslated[lang]!.length}): ${untranslated[lang]!.join(', ')}`);
+  return [
+    'Translations: not yet translated (these pages show the English text with a notice in the language; see docs/editors.md):',
+    ...lines,
+  ].join('\n');
+}

@@ -197,7 +197,7 @@ export default function SubscribersPanel() {
       <form className="subscriber-import" onSubmit={runImport}>
         <h3>Import subscribers from CSV</h3>
         <p className="inbox-muted">
-          One address a line, optionally followed by the date the person agreed to receive the newsletter (<code>email,confirmed</code>, dates as YYYY-MM-DD). Only
+          One address a line, optionally followed by the date the person agreed to receive the newsletter and the language they read (<code>email,confirmed,language</code>, dates as YYYY-MM-DD, language en, fr or sw; English when empty). Only
           addresses with that date are added as confirmed; the others get the confirmation mail first. Addresses already on the list stay as they are.
         </p>
         <label htmlFor={`${uid}-file`}>CSV file</label>
