@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: ['tests/unit/compile-messages-setup.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['api/test/**/*.test.ts'], globalSetup: ['api/test/global-setup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
     ],
   },
 });
