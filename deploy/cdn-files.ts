@@ -14,6 +14,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { LANG_CODES } from '../src/lib/i18n/languages.ts';
+import { localizePath } from '../src/lib/i18n/paths.ts';
 import { routeAliases } from '../src/lib/routes.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import {
@@ -27,7 +29,9 @@ import {
 } from '../api/src/static-site.ts';
 
 /** The site's pages whose no-JavaScript form posts to the page's own address (the API answers it). */
-export const API_PAGES = ['/newsletter/confirm', '/newsletter/unsubscribe'] as const;
+export const API_PAGES: readonly string[] = LANG_CODES.flatMap((lang) =>
+  ['/newsletter/confirm', '/newsletter/unsubscribe'].map((page) => localizePath(page, lang)),
+);
 
 export interface CdnRedirect {
   from: string;

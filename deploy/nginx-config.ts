@@ -11,6 +11,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { TRANSLATED_LANGS } from '../src/lib/i18n/languages.ts';
 import { routeAliases } from '../src/lib/routes.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import { site } from '../src/lib/site.ts';
@@ -230,9 +231,10 @@ ${indent(serverHeaders, '    ')}
 
     error_page 404 /404.html;
 
-    # Without JavaScript the newsletter pages' button posts to the page's own address.
+    # Without JavaScript the newsletter pages' button posts to the page's own address, in each language.
     if ($request_method = POST) {
         rewrite ^/newsletter/(confirm|unsubscribe)$ /api/newsletter/$1 last;
+        rewrite ^/(${TRANSLATED_LANGS.join('|')})/newsletter/(confirm|unsubscribe)$ /api/newsletter/$2?lang=$1 last;
     }
 
     location ^~ /api/ {

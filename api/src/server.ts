@@ -12,6 +12,7 @@ import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
 import { createStaticSite } from './static-site.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
+import { DEFAULT_LANG, LANG_CODES } from '../../src/lib/i18n/languages.ts';
 
 /** Slow phones get time; a client that trickles its headers (slowloris) does not. */
 export const SERVER_TIMEOUTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 } as const;
@@ -43,12 +44,15 @@ export function createServerApp(options: { distDir: string; https: boolean; serv
   });
   const api = createApp(options.services, { version: process.env.npm_package_version });
   // Without JavaScript the newsletter pages' button posts to the page's own address (which
-  // carries the token): hand it to the API.
-  root.post('/newsletter/:action{confirm|unsubscribe}', (c) => {
-    const url = new URL(c.req.url);
-    url.pathname = `/api/newsletter/${c.req.param('action')}`;
-    return api.fetch(new Request(url, { method: 'POST', headers: c.req.raw.headers, body: c.req.raw.body, duplex: 'half' } as RequestInit));
-  });
+  // carries the token), in each language: hand it to the API, naming the page's language.
+  for (const lang of LANG_CODES) {
+    root.post(`${lang === DEFAULT_LANG ? '' : `/${lang}`}/newsletter/:action{confirm|unsubscribe}`, (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = `/api/newsletter/${c.req.param('action')}`;
+      if (lang !== DEFAULT_LANG) url.searchParams.set('lang', lang);
+      return api.fetch(new Request(url, { method: 'POST', headers: c.req.raw.headers, body: c.req.raw.body, duplex: 'half' } as RequestInit));
+    });
+  }
   root.route('/', api);
   root.all('*', (c) => site.handle(c));
   return { app: root, files: site.size };

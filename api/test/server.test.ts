@@ -29,6 +29,7 @@ function tinyDist(): string {
   write('index.html', `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><h1>Home</h1></body></html>`);
   write('404.html', `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><span data-missing-path></span></body></html>`);
   write('newsletter/confirm/index.html', `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><form method="post"><button>Confirm</button></form></body></html>`);
+  write('fr/newsletter/unsubscribe/index.html', `<html lang="fr"><head><meta http-equiv="content-security-policy" content="default-src 'self'"></head><body><form method="post"><button>Se désabonner</button></form></body></html>`);
   write('_astro/app.abc.js', 'console.log(1)');
   write('_astro/site.abc.css', 'body{color:red}');
   write('art/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -200,6 +201,19 @@ describe('responses of the server', () => {
     expect(button.status).toBe(303);
     expect(button.headers.get('location')).toBe('/newsletter/confirm?status=done#done');
     expect((await state()).status).toBe('confirmed');
+
+    // The French unsubscribe page's button posts to /fr/…: the outcome page is the subscriber's
+    // language (English here), and a broken link is answered in the page's language.
+    const subscriber = await site.services.db.kysely.selectFrom('subscribers').select('id').where('email', '=', 'nojs@example.org').executeTakeFirstOrThrow();
+    const frenchPage = `/fr/newsletter/unsubscribe?token=${await site.services.tokens.sign('unsubscribe', subscriber.id)}`;
+    expect((await site.app.request(frenchPage)).status).toBe(200);
+    const frenchButton = await site.app.request(frenchPage, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(frenchButton.status).toBe(303);
+    expect(frenchButton.headers.get('location')).toBe('/newsletter/unsubscribe?status=done#done');
+    expect((await state()).status).toBe('unsubscribed');
+    const broken = await site.app.request('/fr/newsletter/unsubscribe?token=broken', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(broken.status).toBe(303);
+    expect(broken.headers.get('location')).toBe('/fr/newsletter/unsubscribe?status=invalid#invalid');
   });
 
   test('unknown /api paths answer JSON 404 and a wrong method JSON 405, not the site', async () => {

@@ -311,6 +311,15 @@ describe('forms through nginx: the API sees the client nginx saw (TRUST_PROXY=1)
     expect(confirm.headers.location).toBe('/newsletter/confirm?status=done#done');
     const row = await api.services.db.kysely.selectFrom('subscribers').select('status').where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.status).toBe('confirmed');
+    // The French page's button posts to /fr/…: nginx hands it to the API with the page's language.
+    const french = await request('https', '/fr/newsletter/confirm?token=broken', {
+      method: 'POST',
+      from: '127.0.0.5',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body: '',
+    });
+    expect(french.status).toBe(303);
+    expect(french.headers.location).toBe('/fr/newsletter/confirm?status=invalid#invalid');
   });
 });
 

@@ -18,6 +18,7 @@ import { createServerApp } from '../../api/src/server.ts';
 import { listFiles, sectionNotFoundPages } from '../../api/src/static-site.ts';
 import { cdnRedirects, redirectsText } from '../../deploy/cdn-files.ts';
 import { routeAliases } from '../../src/lib/routes.ts';
+import { TRANSLATED_LANGS } from '../../src/lib/i18n/languages.ts';
 import { distDir } from '../../scripts/page-weight.ts';
 
 const API_ORIGIN = 'https://api.sipa.example';
@@ -191,16 +192,22 @@ describe("the CDN files, read by Netlify's parsers", () => {
   });
 
   it('with API_ORIGIN, /api/* and the newsletter pages are proxied to the API (200 rewrites, first of all rules)', () => {
-    expect(proxied.slice(0, 3)).toEqual([
+    expect(proxied.slice(0, 3 + 2 * TRANSLATED_LANGS.length)).toEqual([
       expect.objectContaining({ from: '/api/*', to: `${API_ORIGIN}/api/:splat`, status: 200, force: true, proxy: true }),
       expect.objectContaining({ from: '/newsletter/confirm', to: `${API_ORIGIN}/newsletter/confirm`, status: 200, force: true, proxy: true }),
       expect.objectContaining({ from: '/newsletter/unsubscribe', to: `${API_ORIGIN}/newsletter/unsubscribe`, status: 200, force: true, proxy: true }),
+      ...TRANSLATED_LANGS.flatMap((lang) =>
+        ['confirm', 'unsubscribe'].map((page) => expect.objectContaining({ from: `/${lang}/newsletter/${page}`, to: `${API_ORIGIN}/${lang}/newsletter/${page}`, status: 200, force: true, proxy: true })),
+      ),
     ]);
     for (const path of ['/api/contact', '/api/auth/sign-in/email', '/api/newsletter/confirm']) expect(redirectFor(proxied, path), path).toMatchObject({ from: '/api/*', proxy: true });
     // Without JavaScript the newsletter pages' button posts to the page's own address.
     expect(redirectFor(proxied, '/newsletter/confirm')).toMatchObject({ proxy: true, to: `${API_ORIGIN}/newsletter/confirm` });
+    // The French and Swahili pages' buttons post to their own addresses too.
+    expect(redirectFor(proxied, '/fr/newsletter/confirm')).toMatchObject({ proxy: true, to: `${API_ORIGIN}/fr/newsletter/confirm` });
+    expect(redirectFor(proxied, '/sw/newsletter/unsubscribe')).toMatchObject({ proxy: true, to: `${API_ORIGIN}/sw/newsletter/unsubscribe` });
     // The rest is the same as without the API's origin.
-    expect(proxied.slice(3).map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual(
+    expect(proxied.slice(3 + 2 * TRANSLATED_LANGS.length).map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual(
       cdnRedirects(distDir, undefined).map(({ from, to, status, force }) => ({ from, to, status, force })),
     );
   });
