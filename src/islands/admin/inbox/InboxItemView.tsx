@@ -1,5 +1,5 @@
 /**
- * One inbox item: every field exactly as sent (Preact renders visitor text as text, never as
+ * One inbox item: every field exactly as sent (React renders visitor text as text, never as
  * HTML), its status, the staff note, who handled it and when, "Reply by email" (a mailto: link
  * with the address and subject filled in), and deleting everything about the person, after a
  * confirmation.
