@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import { site } from './src/lib/site.ts';
@@ -69,7 +69,7 @@ export default defineConfig({
   // A class per scoped component (not a data- attribute per element): fewer bytes in every page.
   scopedStyleStrategy: 'class',
   integrations: [
-    preact({ compat: true }),
+    react(),
     settledDirective,
     mdx(),
     sitemap({

@@ -7,9 +7,6 @@ import { defineConfig } from 'vitest/config';
  * links, byte budget, file names), which needs `npm run build` first.
  */
 export default defineConfig({
-  // The islands are written with React's API and run on Preact, as in the build (@astrojs/preact
-  // with compat): a test that imports an island gets the runtime the site ships.
-  resolve: { alias: { react: 'preact/compat' } },
   test: {
     // One test file per core, where vitest's default leaves one core free: the API tests spend
     // much of their time waiting on fsync, PostgreSQL and SMTP peers, so on two cores the second

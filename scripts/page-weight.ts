@@ -24,7 +24,7 @@ export interface PageWeight {
   laterCss: { gzip: number; files: string[] };
   js: { raw: number; gzip: number; files: string[] };
   islands: number;
-  /** The UI runtime the page's scripts carry, if any: the islands run on Preact (preact/compat). */
+  /** The UI runtime the page's scripts carry, if any: the islands run on React (Preact is recognised so a test can tell it apart). */
   framework: 'preact' | 'react' | null;
 }
 

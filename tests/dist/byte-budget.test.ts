@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { measureSite } from '../../scripts/page-weight.ts';
+import { pageModules } from '../../scripts/island-bytes.ts';
+import { distDir, measureSite } from '../../scripts/page-weight.ts';
 
 /**
  * What a page may cost before it can paint: its HTML plus render-blocking CSS, gzipped. 14.6 KB
@@ -55,9 +56,25 @@ describe('byte budget over dist/', () => {
     expect(page!.framework).toBeNull();
   });
 
-  it('runs every island on Preact, never React DOM (ten times the script to parse), so the check above means something', () => {
+  it('runs every island on React, the one UI runtime, so the check above means something', () => {
     const withIsland = pages.filter((p) => p.islands > 0);
     expect(withIsland.length).toBeGreaterThan(20);
-    for (const page of withIsland) expect(page.framework, page.route).toBe('preact');
+    for (const page of withIsland) expect(page.framework, page.route).toBe('react');
+  });
+
+  it('React DOM is one file under /_astro/ (cached immutable) that every island page shares, and no page asks for React before its islands wake', () => {
+    const withIsland = pages.filter((p) => p.islands > 0);
+    const renderers = new Set<string>();
+    for (const page of withIsland) {
+      const modules = pageModules(readFileSync(page.file, 'utf8'), distDir);
+      modules.renderers.forEach((url) => renderers.add(url));
+      const reactAtLoad = [...modules.atLoad.values()].some((code) => code.includes('__CLIENT_INTERNALS_DO_NOT_USE') || /react-dom/.test(code));
+      expect(reactAtLoad, page.route).toBe(false);
+    }
+    expect([...renderers]).toHaveLength(1);
+    const [renderer] = [...renderers];
+    expect(renderer).toMatch(/^\/_astro\/[\w-]+\.[\w-]+\.js$/);
+    // The renderer file carries React DOM itself, so the runtime is cached once for the whole site.
+    expect(readFileSync(`${distDir}${renderer}`, 'utf8')).toMatch(/hydrateRoot/);
   });
 });

@@ -5,7 +5,7 @@ import { E2E_ADMIN, test } from './staff-support.ts';
 
 /**
  * On a slow phone every form is on screen seconds before its island's script runs. Here the
- * scripts (the island components, the Preact renderer, and what they import) are held behind a
+ * scripts (the island components, the React renderer, and what they import) are held behind a
  * gate the test opens: the visitor fills every field of every island in every placement first,
  * then the gate opens, the values must still be there, and what is sent must be what was typed.
  */
@@ -74,7 +74,7 @@ test.describe('input made before hydration survives it', () => {
     await message.fill('Typed before the script arrived. ');
 
     await expectHeld(page, gate, form);
-    // Keep typing while the gate opens and Preact hydrates: no keystroke may be lost.
+    // Keep typing while the gate opens and React hydrates: no keystroke may be lost.
     await message.focus();
     const typing = message.pressSequentially('And this while it hydrated.', { delay: 15 });
     await gate.open();

@@ -131,7 +131,7 @@ test.describe('the spec, on the built site', () => {
     await form.getByLabel('Email address').fill(`pins-${Date.now()}@example.org`);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByRole('button')).toHaveText('Thank You!');
-    // The reset is scheduled by an effect, which Preact runs after the frame that shows 'Thank You!'.
+    // The reset is scheduled by an effect, which React runs after the frame that shows 'Thank You!'.
     await expect.poll(() => page.evaluate(() => (window as unknown as { timerDelays: unknown[] }).timerDelays)).toContain(5000);
     await expect(form.getByRole('button')).toHaveText('Subscribe', { timeout: 15_000 });
   });

@@ -141,3 +141,29 @@ test('the inbox, an item and the subscribers have no WCAG A/AA violations at 375
     await axe(`subscribers ${width}`);
   }
 });
+
+test('the navigation badge and the inbox tabs show one count, asked for once and again once after a status change', async ({ page }) => {
+  const word = `kilimanjaro${Date.now()}`;
+  await sendMessage(page, word);
+  await signIn(page);
+  const countRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/inbox/counts') countRequests.push(request.url());
+  });
+  const list = await findByWord(page, word);
+  const navBadge = page.getByRole('navigation', { name: 'Staff area' }).getByTestId('inbox-new-count');
+  const contactBadge = page.getByRole('group', { name: 'Lists' }).getByRole('button', { name: /^Contact messages/ }).getByTestId('inbox-new-count');
+  // Both show a figure, and there is one answer behind the two.
+  await expect(navBadge).toBeVisible();
+  await expect(contactBadge).toBeVisible();
+  expect(countRequests).toHaveLength(1);
+
+  await list.getByRole('button', { name: /Nia Kamau/ }).click();
+  await page.getByRole('button', { name: 'Mark handled' }).click();
+  await expect(page.locator('.inbox-detail__meta')).toContainText('Handled by e2e.admin');
+  // The change is told once; the badge follows from the one new answer.
+  await expect.poll(() => countRequests.length).toBe(2);
+  await page.getByRole('button', { name: /Back to the list/ }).click();
+  await expect(list.getByRole('listitem')).toContainText('Handled');
+  expect(countRequests).toHaveLength(2);
+});

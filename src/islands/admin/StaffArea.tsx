@@ -15,11 +15,7 @@ import DonationsPanel from './donations/DonationsPanel.tsx';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
-
-interface Me {
-  user: { username: string; email: string; name: string; role: string };
-  session: { createdAt: string; expiresAt: string };
-}
+import { $staffMember, useStaffMember, type StaffMember } from './staff-member.ts';
 
 /**
  * The sections of the staff area, one shown at a time; the address's #fragment names it, so each
@@ -56,7 +52,7 @@ function leave(to: string) {
 }
 
 export default function StaffArea() {
-  const [me, setMe] = useState<Me | null>(null);
+  const me = useStaffMember();
   const [problem, setProblem] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
   const isAdmin = me?.user.role === 'admin';
@@ -71,7 +67,7 @@ export default function StaffArea() {
         if (cancelled) return;
         if (response.status === 200) {
           setAdminHint(true);
-          setMe((await response.json()) as Me);
+          $staffMember.set((await response.json()) as StaffMember);
           return;
         }
         const body = (await response.json().catch(() => ({}))) as { code?: string };
@@ -135,7 +131,7 @@ export default function StaffArea() {
         <TasksPanel />
       </div>
       <div hidden={section !== 'account'}>
-        <AccountPanel me={me} />
+        <AccountPanel />
       </div>
     </div>
   );
@@ -171,7 +167,9 @@ function InboxLinkCount() {
   ) : null;
 }
 
-function AccountPanel({ me }: { me: Me }) {
+function AccountPanel() {
+  // Shown only inside the area, which the gate opens once the member is known.
+  const me = useStaffMember()!;
   const [current, setCurrent] = useState('');
   const [currentError, setCurrentError] = useState('');
   const [busy, setBusy] = useState(false);

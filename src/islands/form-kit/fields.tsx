@@ -1,7 +1,6 @@
 /** The form controls: text field, checkbox group and the honeypot, wired for labels, hints and errors. */
 import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
-import { useHydrated } from './hydration.ts';
 import { useFormKitWords } from './texts.ts';
 
 /** The field that people never see and simple bots fill in. */
@@ -13,16 +12,6 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
       <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
-}
-
-/**
- * A textarea that takes its value from state only once hydrated. Preact writes a textarea's value
- * while it hydrates (an input's it leaves alone), which would wipe what the visitor wrote before
- * the script arrived; by the next render useAdoptOnHydration has read what is on screen into state.
- */
-function HydratingTextarea({ value, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const hydrated = useHydrated();
-  return <textarea {...props} {...(hydrated ? { value } : {})} />;
 }
 
 interface FieldProps {
@@ -75,7 +64,7 @@ export function Field({
         </p>
       ) : null}
       {multiline ? (
-        <HydratingTextarea {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+        <textarea {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (
         <input {...common} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
       )}

@@ -1,5 +1,5 @@
 /**
- * One inbox item: every field exactly as sent (Preact renders visitor text as text, never as
+ * One inbox item: every field exactly as sent (React renders visitor text as text, never as
  * HTML), its status, the staff note, who handled it and when, "Reply by email" (a mailto: link
  * with the address and subject filled in), and deleting everything about the person, after a
  * confirmation.
@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../lib/constants.ts';
 import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
 import { PanelProblem } from '../staff-kit.tsx';
-import { announceInboxChange } from './new-count.tsx';
+import { refreshInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { JSON_REQUEST, call, formatDateTime } from './staff-api.ts';
 
@@ -82,7 +82,7 @@ export function InboxItemView(props: {
     const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST));
     if (fresh.ok) setItem(fresh.data);
     props.onChanged({ id, status });
-    announceInboxChange();
+    void refreshInboxNewCount();
   }
 
   async function saveNote() {
@@ -99,7 +99,7 @@ export function InboxItemView(props: {
     const answer = await call(() => api.inbox.forget.$post({ json: { email: item.email } }, JSON_REQUEST));
     setBusy(false);
     if (!answer.ok) return setProblem(answer.message);
-    announceInboxChange();
+    void refreshInboxNewCount();
     props.onForgotten(item.email, answer.data.message);
   }
 

@@ -12,7 +12,7 @@ import type { InboxListItem as ListItem } from '../../../../api/src/inbox/inbox-
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { InboxItemView } from './InboxItemView.tsx';
-import { InboxNewCount, announceInboxChange, useInboxNewCount } from './new-count.tsx';
+import { InboxNewCount, refreshInboxNewCount, useInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { JSON_REQUEST, call, filled, formatDateTime } from './staff-api.ts';
 import './inbox.css';
@@ -108,7 +108,7 @@ export default function InboxPanel() {
     setItems((current) => current.map((item) => (ids.includes(item.id) ? { ...item, status } : item)));
     setSelected(new Set());
     setNotice(`${answer.data.updated === 1 ? '1 item' : `${answer.data.updated} items`} marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);
-    announceInboxChange();
+    void refreshInboxNewCount();
   }
 
   function toggle(itemId: string) {

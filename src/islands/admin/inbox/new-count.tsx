@@ -1,31 +1,32 @@
 /**
- * The count of new inbox items for the staff navigation: `useInboxNewCount()` asks the API and
- * refreshes when a panel changes a status (the `sipa:inbox-changed` event); `<InboxNewCount />`
- * shows it as a badge with a label screen readers say in full.
+ * The count of new inbox items, one nanostores atom for the whole staff area: the navigation's
+ * badge and the inbox panel's tabs read it with `useInboxNewCount()`, and a panel that changes a
+ * status calls `refreshInboxNewCount()`, so both show the same figure from one request.
+ * `<InboxNewCount />` shows a count as a badge with a label screen readers say in full.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { atom, onMount } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
 import { JSON_REQUEST, call } from './staff-api.ts';
 
-export const INBOX_CHANGED_EVENT = 'sipa:inbox-changed';
 export type NewCounts = { contact: number; volunteer: number; partnership: number; total: number };
 
-/** Tells the navigation (and anything else listening) that statuses changed. */
-export const announceInboxChange = () => window.dispatchEvent(new Event(INBOX_CHANGED_EVENT));
+/** null until the API has answered. */
+export const $inboxNewCounts = atom<NewCounts | null>(null);
+
+/** Asks the API for the counts again (after a status changes); every reader follows. */
+export async function refreshInboxNewCount(): Promise<void> {
+  const answer = await call(() => api.inbox.counts.$get({}, JSON_REQUEST));
+  if (answer.ok) $inboxNewCounts.set(answer.data);
+}
+
+// Asked for when the first reader mounts (an administrator's staff area), not before.
+onMount($inboxNewCounts, () => {
+  void refreshInboxNewCount();
+});
 
 export function useInboxNewCount(): NewCounts | null {
-  const [counts, setCounts] = useState<NewCounts | null>(null);
-  const load = useCallback(async () => {
-    const answer = await call(() => api.inbox.counts.$get({}, JSON_REQUEST));
-    if (answer.ok) setCounts(answer.data);
-  }, []);
-  useEffect(() => {
-    void load();
-    const reload = () => void load();
-    window.addEventListener(INBOX_CHANGED_EVENT, reload);
-    return () => window.removeEventListener(INBOX_CHANGED_EVENT, reload);
-  }, [load]);
-  return counts;
+  return useStore($inboxNewCounts);
 }
 
 export function InboxNewCount({ count }: { count: number | undefined }) {
