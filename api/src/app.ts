@@ -3,6 +3,7 @@
  * app.request() and src/server.ts mounts it in front of the static site.
  */
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { createStaffServices } from './auth/index.ts';
@@ -27,8 +28,14 @@ import { volunteerRoutes } from './routes/volunteer-application.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
+import { inputGuard } from './input-guard.ts';
+import { IMPORT_MAX_BYTES } from './inbox/import.ts';
+import { BROADCAST_BODY_LIMIT } from './newsletter-broadcast/schema.ts';
 
 export type { Services } from './services.ts';
+
+/** The routes that take a campaign's body (up to BROADCAST_BODY_LIMIT). */
+const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns)(\/|$)/;
 
 export interface AppOptions {
   /** For the health report; the server passes what it was started with. */
@@ -81,6 +88,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       if (encoding && encoding !== 'identity') return c.json({ message: MESSAGES.unsupportedEncoding }, 415);
       await next();
     })
+    // NUL, controls and lone surrogates are refused in every path, query and body (input-guard.ts).
+    .use(inputGuard((path) => (path.startsWith('/api/subscribers/import') ? IMPORT_MAX_BYTES : BROADCAST_PATHS.test(path) ? BROADCAST_BODY_LIMIT : services.config.bodyLimitBytes)))
     .route('/health', healthRoutes(options, services))
     .route('/newsletter-signup', newsletterSignupRoutes(services))
     .route('/newsletter', newsletterTokenRoutes(services))
@@ -98,6 +107,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     // Every other /api path answers here, so the static site's catch-all never sees it.
     .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
+    // A refusal thrown by Hono itself (a validator's malformed body): its own status, our shape.
+    if (error instanceof HTTPException && error.status < 500) return c.json({ message: MESSAGES.badEncoding, issues: [] }, error.status);
     console.error('api error', error);
     return c.json({ message: MESSAGES.errorDefault }, 500);
   });
