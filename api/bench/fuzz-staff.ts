@@ -81,6 +81,8 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/subscribers/import', csv: 'email,confirmed\r\nimported-fuzz@example.org,2026-01-02\r\n', who: ANYONE },
   { method: 'POST', path: '/api/subscribers/:subscriber/unsubscribe', body: {}, who: ANYONE },
   { method: 'POST', path: '/api/subscribers/:subscriber/delete', body: {}, who: ANYONE },
+  // The SMTP provider's bounce and complaint reports (off without BOUNCE_WEBHOOK_TOKEN, as in the fuzz's config).
+  { method: 'POST', path: '/api/mail-feedback', body: { events: [{ type: 'bounce', email: 'nobody@example.org' }] }, who: ['none'] },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
   { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },

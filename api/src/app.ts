@@ -15,6 +15,7 @@ import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { mailFeedbackRoutes } from './routes/mail-feedback.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { partnershipRoutes } from './routes/partnership-inquiry.ts';
@@ -49,7 +50,7 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
     db: db.kysely,
     from: config.mailFrom,
     outboxLimit: config.outboxLimit,
-    transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined),
+    transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpTimeoutSeconds) : undefined),
   });
   const tokens = createTokenSigner(db.kysely, config.secretKey);
   await tokens.init();
@@ -104,6 +105,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))
+    .route('/mail-feedback', mailFeedbackRoutes(services))
     // Every other /api path answers here, so the static site's catch-all never sees it.
     .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
