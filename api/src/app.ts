@@ -29,11 +29,16 @@ import { volunteerRoutes } from './routes/volunteer-application.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
-import { inputGuard } from './input-guard.ts';
+import { bodyLangOf, inputGuard, publicFormOf } from './input-guard.ts';
+import { noteStorageError, watchStorage } from './storage-watch.ts';
+import { fail } from './submission.ts';
 import { IMPORT_MAX_BYTES } from './inbox/import.ts';
 import { BROADCAST_BODY_LIMIT } from './newsletter-broadcast/schema.ts';
 
 export type { Services } from './services.ts';
+
+/** What a 503 for a full disk suggests waiting before trying again. */
+const STORAGE_RETRY_AFTER_SECONDS = 300;
 
 /** The routes that take a campaign's body (up to BROADCAST_BODY_LIMIT). */
 const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns)(\/|$)/;
@@ -46,6 +51,8 @@ export interface AppOptions {
 /** Opens and migrates the database and sets up mail and tokens from the config. */
 export async function createServices(config: ApiConfig = loadConfig(), transport?: MailTransport, broadcastSender?: BroadcastSender): Promise<Services> {
   const db = await openAndMigrate(config);
+  // A full disk is told apart from other faults (503, the health report): storage-watch.ts.
+  watchStorage(db);
   const mailer = createMailer({
     db: db.kysely,
     from: config.mailFrom,
@@ -108,9 +115,18 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/mail-feedback', mailFeedbackRoutes(services))
     // Every other /api path answers here, so the static site's catch-all never sees it.
     .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     // A refusal thrown by Hono itself (a validator's malformed body): its own status, our shape.
     if (error instanceof HTTPException && error.status < 500) return c.json({ message: MESSAGES.badEncoding, issues: [] }, error.status);
+    if (noteStorageError(services.db, error)) {
+      // A full disk: nothing was stored. 503 with the form's own error state (the error page for
+      // a form posted without JavaScript), one log line; /api/health reports it until a write succeeds.
+      const path = new URL(c.req.url).pathname;
+      console.error(`api: ${c.req.method} ${path}: the disk or database is full; nothing was stored (${error instanceof Error ? error.message : String(error)})`);
+      c.header('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+      const form = publicFormOf(path);
+      return form ? fail(c, form, 503, MESSAGES.errorDefault, 'failed', [], await bodyLangOf(c)) : c.json({ message: MESSAGES.errorDefault }, 503);
+    }
     console.error('api error', error);
     return c.json({ message: MESSAGES.errorDefault }, 500);
   });

@@ -107,6 +107,23 @@ const PUBLIC_FORMS: Readonly<Record<string, FormName>> = {
   '/api/partnership-inquiry': 'partnership',
 };
 
+/** The public form posted to at `path` (trailing slashes aside), if it is one. */
+export const publicFormOf = (path: string): FormName | undefined => PUBLIC_FORMS[path.replace(/\/+$/, '')];
+
+/**
+ * The language a request's body names (`lang`), read again from the body the guard or the route
+ * already read (Hono keeps it), else the referring page's: for answers made after the route failed.
+ */
+export async function bodyLangOf(c: Context): Promise<Lang> {
+  try {
+    const text = await c.req.text();
+    const named = isFormPost(c) ? new URLSearchParams(text).get('lang') : (JSON.parse(text) as Record<string, unknown> | null)?.lang;
+    return langNamed(named) ?? refererLang(c);
+  } catch {
+    return refererLang(c);
+  }
+}
+
 /** Screens that word the refusal their own way (the same words their schemas use). */
 function fieldMessage(path: string): string {
   if (path.startsWith('/api/tasks')) return TASK_TEXT.contentCharacters;
