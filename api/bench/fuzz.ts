@@ -6,11 +6,15 @@
  * missing and extra fields, huge values, broken JSON, other content types and encodings,
  * foreign and null origins, wrong methods and unknown paths.
  *
+ * With `staff`, a share of the requests goes to every other endpoint of src/app.ts (the sign-in,
+ * the staff area, the broadcast: fuzz-staff.ts), signed out and with the sessions `runFuzz` is given.
+ *
  * What must hold: no 5xx, no row that an accepted request did not ask for, the server answers
  * its health check afterwards.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/index.ts';
+import { fillIds, STAFF_ENDPOINTS, type Who } from './fuzz-staff.ts';
 
 type AppLike = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
@@ -123,6 +127,8 @@ export interface FuzzRequest {
   form?: FormPath;
   email?: string;
   honeypot: boolean;
+  /** Whose session the request carries (staff endpoints); none when absent. */
+  who?: Who;
 }
 
 /** A query value; a lone surrogate goes as the raw bytes a client could send for it. */
@@ -136,13 +142,43 @@ function encodeForm(body: Record<string, unknown>): string {
   return params.toString();
 }
 
-export function generate(seed: number, count: number): FuzzRequest[] {
+/** A request to one of the staff endpoints: its valid body or query, broken or not. */
+function staffRequest(rng: Random, headers: Record<string, string>): FuzzRequest {
+  const endpoint = rng.pick(STAFF_ENDPOINTS);
+  const who = rng.pick(endpoint.who);
+  let path = endpoint.path;
+  if (endpoint.query) {
+    const query = rng.chance(0.7) ? mutate(endpoint.query, rng) : endpoint.query;
+    const search = Object.entries(query)
+      .map(([key, value]) => `${queryValue(key)}=${queryValue(typeof value === 'string' ? value : JSON.stringify(value))}`)
+      .join('&');
+    path = `${path}?${search}`;
+  }
+  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') return { path, init: { method: endpoint.method, headers }, honeypot: false, who };
+  if (endpoint.csv !== undefined) {
+    let csv = endpoint.csv;
+    if (rng.chance(0.7)) csv = rng.pick([`${csv}${rng.pick(HOSTILE)}\r\n`, `email\r\n${rng.pick(HOSTILE)}@example.org\r\n`, rng.pick(HOSTILE), csv.replace('@', rng.pick(HOSTILE))]);
+    return { path, init: { method: 'POST', headers: { ...headers, 'content-type': rng.pick(['text/csv', 'text/plain', 'application/json']) }, body: csv }, honeypot: false, who };
+  }
+  const body = rng.chance(0.75) ? mutate(endpoint.body ?? {}, rng) : { ...endpoint.body };
+  const shape = rng.int(10);
+  let text = shape === 9 ? rng.pick(['', ' ', '{', 'null', '[]', '"x"', '{"__proto__":{"admin":true}}']) : JSON.stringify(body);
+  if (shape === 8) text = text.slice(0, rng.int(text.length));
+  const type = shape === 7 ? rng.pick(['application/x-www-form-urlencoded', 'text/plain', '', 'multipart/form-data; boundary=x']) : 'application/json';
+  return { path, init: { method: endpoint.method, headers: { ...headers, 'content-type': type }, body: text }, honeypot: false, who };
+}
+
+export function generate(seed: number, count: number, options: { staff?: boolean } = {}): FuzzRequest[] {
   const rng = random(seed);
   const requests: FuzzRequest[] = [];
   for (let n = 0; n < count; n++) {
     const headers: Record<string, string> = { 'x-test-client': `198.51.100.${rng.int(40)}` };
     const origin = rng.chance(0.15) ? rng.pick(['null', 'https://evil.example', 'not a url']) : rng.pick([undefined, 'http://localhost']);
     if (origin) headers.origin = origin;
+    if (options.staff && rng.chance(0.5)) {
+      requests.push(staffRequest(rng, headers));
+      continue;
+    }
     if (rng.chance(0.1)) {
       // Wrong methods and unknown paths.
       const path = rng.pick([...FORM_PATHS, ...OTHER_PATHS]);
@@ -196,16 +232,32 @@ export interface FuzzResult {
   alive: boolean;
 }
 
+export interface FuzzOptions {
+  /** Session cookies: with them, the staff endpoints are fuzzed too (signed out and signed in). */
+  sessions?: Record<Exclude<Who, 'none'>, string>;
+  /** Called with each answer of 500 or more (the request and the answer's text), to say which. */
+  onServerError?: (request: FuzzRequest, text: string) => void;
+}
+
 /** Sends the seeded requests to the app and checks what is stored against what was accepted. */
-export async function runFuzz(app: AppLike, db: Kysely<Database>, seed: number, count: number): Promise<FuzzResult> {
+export async function runFuzz(app: AppLike, db: Kysely<Database>, seed: number, count: number, options: FuzzOptions = {}): Promise<FuzzResult> {
   const byStatus: Record<number, number> = {};
   const acceptedEmails = new Map<FormPath, Set<string>>(FORM_PATHS.map((path) => [path, new Set()]));
   const acceptedCount = new Map<FormPath, number>(FORM_PATHS.map((path) => [path, 0]));
   let accepted = 0;
-  for (const request of generate(seed, count)) {
-    const response = await app.request(request.path, request.init);
-    await response.arrayBuffer().catch(() => undefined);
+  for (const request of generate(seed, count, { staff: options.sessions !== undefined })) {
+    const init = { ...request.init, headers: { ...request.init.headers } };
+    if (request.who && request.who !== 'none' && options.sessions) init.headers.cookie = options.sessions[request.who];
+    const path = await fillIds(db, request.path);
+    if (typeof init.body === 'string') init.body = await fillIds(db, init.body);
+    const response = await app.request(path, init);
+    const text = await response.text().catch(() => '');
     byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+    if (response.status >= 500) options.onServerError?.({ ...request, path, init }, text);
+    // An import adds subscribers as the newsletter form does: what it accepted is not a stray row.
+    if (response.status === 200 && path.startsWith('/api/subscribers/import') && typeof init.body === 'string') {
+      for (const email of init.body.toLowerCase().match(/[^\s,;"]+@[^\s,;"]+/g) ?? []) acceptedEmails.get('/api/newsletter-signup')!.add(email);
+    }
     const location = response.headers.get('location') ?? '';
     const ok = response.status === 200 || response.status === 201 || (response.status === 303 && location.endsWith('/thanks'));
     if (ok && request.form && !request.honeypot && request.email) {

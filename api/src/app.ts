@@ -3,6 +3,7 @@
  * app.request() and src/server.ts mounts it in front of the static site.
  */
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { createStaffServices } from './auth/index.ts';
@@ -15,6 +16,7 @@ import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { smtpTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { mailFeedbackRoutes } from './routes/mail-feedback.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { donationRoutes } from './routes/donations.ts';
 import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
@@ -30,8 +32,19 @@ import { volunteerRoutes } from './routes/volunteer-application.ts';
 import type { Services } from './services.ts';
 import { createTokenSigner } from './tokens.ts';
 import { originCheck } from './origin-check.ts';
+import { bodyLangOf, inputGuard, publicFormOf } from './input-guard.ts';
+import { noteStorageError, watchStorage } from './storage-watch.ts';
+import { fail } from './submission.ts';
+import { IMPORT_MAX_BYTES } from './inbox/import.ts';
+import { BROADCAST_BODY_LIMIT } from './newsletter-broadcast/schema.ts';
 
 export type { Services } from './services.ts';
+
+/** What a 503 for a full disk suggests waiting before trying again. */
+const STORAGE_RETRY_AFTER_SECONDS = 300;
+
+/** The routes that take a campaign's body (up to BROADCAST_BODY_LIMIT). */
+const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns)(\/|$)/;
 
 export interface AppOptions {
   /** For the health report; the server passes what it was started with. */
@@ -41,11 +54,13 @@ export interface AppOptions {
 /** Opens and migrates the database and sets up mail and tokens from the config. */
 export async function createServices(config: ApiConfig = loadConfig(), transport?: MailTransport, broadcastSender?: BroadcastSender): Promise<Services> {
   const db = await openAndMigrate(config);
+  // A full disk is told apart from other faults (503, the health report): storage-watch.ts.
+  watchStorage(db);
   const mailer = createMailer({
     db: db.kysely,
     from: config.mailFrom,
     outboxLimit: config.outboxLimit,
-    transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined),
+    transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpTimeoutSeconds) : undefined),
   });
   const tokens = createTokenSigner(db.kysely, config.secretKey);
   await tokens.init();
@@ -86,6 +101,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       if (encoding && encoding !== 'identity') return c.json({ message: MESSAGES.unsupportedEncoding }, 415);
       await next();
     })
+    // NUL, controls and lone surrogates are refused in every path, query and body (input-guard.ts).
+    .use(inputGuard((path) => (path.startsWith('/api/subscribers/import') ? IMPORT_MAX_BYTES : BROADCAST_PATHS.test(path) ? BROADCAST_BODY_LIMIT : services.config.bodyLimitBytes)))
     .route('/health', healthRoutes(options, services))
     .route('/newsletter-signup', newsletterSignupRoutes(services))
     .route('/newsletter', newsletterTokenRoutes(services))
@@ -102,9 +119,21 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/tasks', taskRoutes(services))
     .route('/paypal', paypalIpnRoutes(services))
     .route('/donations', donationRoutes(services))
+    .route('/mail-feedback', mailFeedbackRoutes(services))
     // Every other /api path answers here, so the static site's catch-all never sees it.
     .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
+    // A refusal thrown by Hono itself (a validator's malformed body): its own status, our shape.
+    if (error instanceof HTTPException && error.status < 500) return c.json({ message: MESSAGES.badEncoding, issues: [] }, error.status);
+    if (noteStorageError(services.db, error)) {
+      // A full disk: nothing was stored. 503 with the form's own error state (the error page for
+      // a form posted without JavaScript), one log line; /api/health reports it until a write succeeds.
+      const path = new URL(c.req.url).pathname;
+      console.error(`api: ${c.req.method} ${path}: the disk or database is full; nothing was stored (${error instanceof Error ? error.message : String(error)})`);
+      c.header('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+      const form = publicFormOf(path);
+      return form ? fail(c, form, 503, MESSAGES.errorDefault, 'failed', [], await bodyLangOf(c)) : c.json({ message: MESSAGES.errorDefault }, 503);
+    }
     console.error('api error', error);
     return c.json({ message: MESSAGES.errorDefault }, 500);
   });

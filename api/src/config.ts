@@ -50,6 +50,14 @@ export interface ApiConfig {
   newsletterConcurrency: number;
   /** How long a server holds a campaign (and its claimed recipients) without renewing; a dead server's work is taken over after it. */
   newsletterLeaseSeconds: number;
+  /** First wait (seconds) before a recipient's retry and a failing mail server's next try; doubles each time. */
+  newsletterRetrySeconds: number;
+  /** After this many minutes unable to send, a campaign's outage is logged as an error. */
+  newsletterOutageNoticeMinutes: number;
+  /** An SMTP conversation that stays silent this long (connecting, greeting, any answer) is given up. */
+  smtpTimeoutSeconds: number;
+  /** BOUNCE_WEBHOOK_TOKEN: the bearer token an SMTP provider sends to report bounces and complaints; unset, the webhook is off. */
+  bounceWebhookToken?: string;
   /** A mailbox that unsubscribes whoever writes to it: adds a mailto: to List-Unsubscribe. */
   unsubscribeMailbox?: string;
   /** Not from the environment: called with every statement the database layer runs (the query-plan test collects them). */
@@ -124,6 +132,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     newsletterRatePerSecond: int(env.NEWSLETTER_RATE_PER_SECOND, 100),
     newsletterConcurrency: Math.max(1, int(env.NEWSLETTER_CONCURRENCY, 10)),
     newsletterLeaseSeconds: Math.max(1, int(env.NEWSLETTER_LEASE_SECONDS, 30)),
+    newsletterRetrySeconds: Math.max(1, int(env.NEWSLETTER_RETRY_SECONDS, 30)),
+    newsletterOutageNoticeMinutes: int(env.NEWSLETTER_OUTAGE_NOTICE_MINUTES, 10),
+    smtpTimeoutSeconds: Math.max(1, int(env.SMTP_TIMEOUT_SECONDS, 30)),
+    bounceWebhookToken: env.BOUNCE_WEBHOOK_TOKEN?.trim() || undefined,
     unsubscribeMailbox: env.UNSUBSCRIBE_MAILBOX?.trim() || undefined,
     dkim:
       env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY

@@ -158,6 +158,17 @@ describeBackends('inbox data', (backend) => {
     expect(csvCell('café')).toBe('café');
   });
 
+  it('neutralises the look-alikes of formula signs a spreadsheet also runs: fullwidth ＝ ＋ － ＠, small ﹦ ﹢ ﹣, minus −', async () => {
+    const risky = ['＝HYPERLINK("http://evil")', '＋1+2', '－2+3', '＠SUM(A1)', '﹦1+1', '﹢1+1', '﹣2+3', '−2+3'];
+    for (const [k, message] of risky.entries()) await postJson(api.app, '/api/contact', { ...VALID.contact, name: `Lookalike ${k}`, subject: `Sign ${k}`, message });
+    const response = await get('/api/inbox/contact/export.csv?q=lookalike');
+    expect(response.status).toBe(200);
+    const rows = parseCsv(await response.text()).map((r) => r.cells[6]).slice(1);
+    expect(rows.reverse()).toEqual(["'＝HYPERLINK(\"http://evil\")", "'＋1+2", "'－2+3", "'＠SUM(A1)", "'﹦1+1", "'﹢1+1", "'﹣2+3", "'−2+3"]);
+    // Inside a cell the signs are text and stay as they are.
+    expect(csvCell('1 − 2 ＝ −1')).toBe('1 − 2 ＝ −1');
+  });
+
   // 20,000 rows are enough to show the shape (41 pages); the 100,000-row export is timed in `npm run bench`.
   it('streams an export page by page, never holding more than one page', async () => {
     await seedInbox(api.services.db.kysely, EXPORT_ROWS, ['contact']);

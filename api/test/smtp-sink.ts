@@ -1,11 +1,13 @@
 /**
  * A real SMTP peer on loopback (smtp-server) that keeps every accepted message, for the
  * broadcast tests and `npm run bench`. `refuse` can answer a recipient with an SMTP error, and
- * `hold` delays every answer to DATA until the test lets it go.
+ * `hold` delays every answer to DATA until the test lets it go (a message whose client gave up
+ * waiting and closed the connection is not kept: its transaction never completed). `goDark()`
+ * stops listening and cuts every connection (clients get refused connections) until `comeBack()`.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface SunkMessage {
@@ -23,6 +25,12 @@ export interface SmtpSink {
   hold: Promise<void> | null;
   /** Called as each message's data has arrived, before it is answered. */
   onArrival: ((to: string) => void) | null;
+  /** Called when a client tries to connect while the peer is dark (its connection refused). */
+  onRefusedConnection: (() => void) | null;
+  /** Stops listening and drops every open connection: connections are refused from now on. */
+  goDark(): Promise<void>;
+  /** Listens again on the same port. */
+  comeBack(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,8 +43,12 @@ export async function startSmtpSink(options: { port?: number; keepRaw?: boolean 
     refuse: null,
     hold: null,
     onArrival: null,
+    onRefusedConnection: null,
+    goDark: async () => {},
+    comeBack: async () => {},
     close: async () => {},
   };
+  const closedSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,6 +63,8 @@ export async function startSmtpSink(options: { port?: number; keepRaw?: boolean 
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         sink.onArrival?.(to);
         if (sink.hold) await sink.hold;
+        // The client gave up before the answer: no delivery (a later retry is the one that counts).
+        if (closedSessions.has(session.id)) return callback(new Error('client gone'));
         const refusal = sink.refuse?.(to) ?? null;
         if (refusal) {
           const error = new Error(refusal.message) as Error & { responseCode: number };
@@ -60,6 +74,9 @@ export async function startSmtpSink(options: { port?: number; keepRaw?: boolean 
         sink.messages.push({ to, raw: keepRaw ? Buffer.concat(chunks).toString('utf8') : '' });
         callback();
       });
+    },
+    onClose(session) {
+      closedSessions.add(session.id);
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -72,6 +89,25 @@ export async function startSmtpSink(options: { port?: number; keepRaw?: boolean 
   sink.port = (server.server.address() as AddressInfo).port;
   sink.url = `smtp://127.0.0.1:${sink.port}`;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  // While dark, a stand-in listener on the same port takes each connection and resets it at
+  // once, which a client sees as the connection refused (and the test can count).
+  let standIn: import('node:net').Server | null = null;
+  sink.goDark = async () => {
+    // net's close waits for the open connections: they are cut first.
+    const closed = new Promise<void>((resolve) => server.server.close(() => resolve()));
+    for (const connection of (server as unknown as { connections: Set<{ _socket: import('node:net').Socket }> }).connections) connection._socket.destroy();
+    await closed;
+    standIn = createServer((socket) => {
+      socket.resetAndDestroy();
+      sink.onRefusedConnection?.();
+    });
+    await new Promise<void>((resolve) => standIn!.listen(sink.port, '127.0.0.1', () => resolve()));
+  };
+  sink.comeBack = async () => {
+    await new Promise<void>((resolve) => standIn!.close(() => resolve()));
+    standIn = null;
+    await new Promise<void>((resolve) => server.server.listen(sink.port, '127.0.0.1', () => resolve()));
+  };
   return sink;
 }
 

@@ -20,13 +20,16 @@ export const INBOX_STATUS_LABELS: Readonly<Record<InboxStatus, string>> = {
   handled: 'Handled',
 };
 
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+/** bounced: the mail server refused the address for good; complained: marked as spam. Neither is mailed again. */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced', 'complained'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 export const SUBSCRIBER_STATUS_LABELS: Readonly<Record<SubscriberStatus, string>> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
+  complained: 'Complained (marked as spam)',
 };
 
 /** Rows per page of every staff list; the API accepts up to INBOX_MAX_PAGE_SIZE. */

@@ -64,7 +64,8 @@ export function authJson<Out, In = Exclude<Out, Response>>(
     if (text === null) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
     const fields = options.blankIsEmpty && !text.trim() ? {} : jsonObject(text);
     if (!fields) return c.json({ message: MESSAGES.badEncoding }, 400);
-    // The validator's c.req.json() reads this value, not the body again.
+    // The validator's c.req.json() parses the cached text: an empty body is read as the object it stands for.
+    if (!text.trim()) c.req.bodyCache.text = Promise.resolve('{}') as never;
     c.req.bodyCache.json = Promise.resolve(fields) as never;
     return (await validate(c as never, next)) as Response | void;
   };

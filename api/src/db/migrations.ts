@@ -265,6 +265,26 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
+   * Delivery faults and bounces: a campaign's mail-server outage (since when, the last error, for
+   * staff), a recipient's feedback (bounced, complained), and why a subscriber is no longer mailed.
+   */
+  '2026-11-27-201-delivery-faults-and-bounces': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('newsletter_campaigns').addColumn('outage_since', 'varchar(32)').execute();
+      await db.schema.alterTable('newsletter_campaigns').addColumn('outage_error', 'varchar(500)').execute();
+      await db.schema.alterTable('newsletter_recipients').addColumn('feedback', 'varchar(16)').execute();
+      await db.schema.alterTable('subscribers').addColumn('stopped_at', 'varchar(32)').execute();
+      await db.schema.alterTable('subscribers').addColumn('stopped_reason', 'varchar(500)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('subscribers').dropColumn('stopped_reason').execute();
+      await db.schema.alterTable('subscribers').dropColumn('stopped_at').execute();
+      await db.schema.alterTable('newsletter_recipients').dropColumn('feedback').execute();
+      await db.schema.alterTable('newsletter_campaigns').dropColumn('outage_error').execute();
+      await db.schema.alterTable('newsletter_campaigns').dropColumn('outage_since').execute();
+    },
+  },
+  /**
    * Donations (api/src/donations): each PayPal notification as it arrived (kept before the
    * answer, verified after), the gifts and monthly donors it records, and the yearly statements.
    * Amounts are integer cents. One gift per PayPal transaction and one monthly donor per PayPal

@@ -5,7 +5,8 @@
 export interface SubscribersTable {
   id: string;
   email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  /** bounced: the mail server refused the address for good; complained: its owner reported our mail as spam. */
+  status: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced' | 'complained';
   source: string | null;
   created_at: string;
   updated_at: string;
@@ -15,6 +16,9 @@ export interface SubscribersTable {
   confirm_sent_at: string | null;
   /** The visitor's language (src/lib/i18n), migration 2026-11-22-040; 'en' for older rows. */
   lang?: string;
+  /** When and why the address stopped being mailed (a bounce or a complaint), migration 2026-11-27-201. */
+  stopped_at?: string | null;
+  stopped_reason?: string | null;
 }
 /** Staff work columns on every inbox table (migration 2026-11-22-015). */
 export interface InboxWork {
@@ -76,6 +80,8 @@ export interface OutboxTable {
   locked_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** What became of the message: a permanent refusal (5xx) or a provider's report. */
+  feedback?: 'bounced' | 'complained' | null;
 }
 export interface RateLimitsTable {
   bucket: string;
@@ -115,6 +121,9 @@ export interface NewsletterCampaignsTable {
   paused_reason: string | null;
   lease_owner: string | null;
   lease_until: string | null;
+  /** The mail server has refused or failed every message since then (cleared by the next one it accepts). */
+  outage_since?: string | null;
+  outage_error?: string | null;
 }
 /** One confirmed subscriber of a campaign, snapshot when it was queued. */
 export interface NewsletterRecipientsTable {
@@ -129,6 +138,8 @@ export interface NewsletterRecipientsTable {
   locked_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** What became of the message: a permanent refusal (5xx) or a provider's report. */
+  feedback?: 'bounced' | 'complained' | null;
 }
 /** A staff member's own task (the spec's Todo); only its owner sees or changes it. */
 export interface TasksTable {

@@ -1,13 +1,16 @@
 /**
  * CSV both ways. Export: a header row, UTF-8 with a BOM (spreadsheet programs then read accents
  * right), CRLF lines, every cell quoted when needed, and any cell a spreadsheet could run as a
- * formula (starting with =, +, -, @, tab or CR) prefixed with an apostrophe. Streamed page by page
+ * formula prefixed with an apostrophe: one starting with =, +, -, @, tab or CR, or with a
+ * look-alike that spreadsheet programs read as one of them (fullwidth ＝ ＋ － ＠, the small
+ * ﹦ ﹢ ﹣ and the minus sign −). Streamed page by page
  * from the database, so a 100,000-row export never holds its rows in memory. Import: RFC 4180
  * parsing (quoted cells, doubled quotes, line breaks inside quotes).
  */
 export const BOM = '\uFEFF';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠, U+FE66 ﹦, U+FE62 ﹢, U+FE63 ﹣, U+2212 −.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\u2212]/;
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);

@@ -37,12 +37,12 @@ export function inboxCsv(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', k
 
 export function subscribersCsv(db: Kysely<Database>, query: SubscriberQuery, batch = EXPORT_BATCH): ReadableStream<Uint8Array> {
   return csvStream<Row>(
-    ['Email', 'Status', 'Signed up', 'Confirmed', 'Unsubscribed', 'Signed up from'],
+    ['Email', 'Status', 'Signed up', 'Confirmed', 'Unsubscribed', 'Signed up from', 'Stopped', 'Why stopped'],
     async (last) => {
       let builder = filteredSubscribers(db, { ...query, cursor: undefined });
       if (last) builder = builder.where(afterCursor({ createdAt: last.created_at, id: last.id }));
       return (await builder.limit(batch).execute()) as Row[];
     },
-    (row) => [row.email, row.status, row.created_at, row.confirmed_at, row.unsubscribed_at, row.source],
+    (row) => [row.email, row.status, row.created_at, row.confirmed_at, row.unsubscribed_at, row.source, row.stopped_at, row.stopped_reason],
   );
 }

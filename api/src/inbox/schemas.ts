@@ -12,7 +12,7 @@ import { newsletterSchema } from '../schemas.ts';
 const CONTROL = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const NO_CONTROL = 'Remove control characters from this field';
+export const NO_CONTROL = 'Remove control characters from this field';
 
 export const date = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD' }),

@@ -18,6 +18,8 @@ export interface SubscriberItem {
   createdAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** Why a bounced or complained address is no longer mailed (the mail server's answer, or the report). */
+  stoppedReason: string | null;
 }
 
 export function filteredSubscribers(db: Kysely<Database>, query: SubscriberQuery): SelectQueryBuilder<any, any, any> {
@@ -44,6 +46,7 @@ export async function listSubscribers(db: Kysely<Database>, query: SubscriberQue
     createdAt: row.created_at,
     confirmedAt: row.confirmed_at,
     unsubscribedAt: row.unsubscribed_at,
+    stoppedReason: row.stopped_reason ?? null,
   }));
   const last = page.at(-1);
   return { items, nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null };

@@ -3,6 +3,7 @@
  * no transport, messages stay in the outbox table, and one log line records each of them.
  */
 import nodemailer from 'nodemailer';
+import { smtpTimeouts } from '../newsletter-broadcast/sender.ts';
 
 export interface MailEnvelope {
   from: string;
@@ -21,9 +22,12 @@ export interface MailTransport {
   close(): void;
 }
 
-export function smtpTransport(smtpUrl: string): MailTransport {
+export function smtpTransport(smtpUrl: string, timeoutSeconds = 30): MailTransport {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  // A silent server is given up after `timeoutSeconds` (nodemailer's own wait is 10 minutes); the
+  // outbox retries the message later. Timeouts named in SMTP_URL itself win.
+  for (const [name, ms] of Object.entries(smtpTimeouts(timeoutSeconds))) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
   const transporter = nodemailer.createTransport(url.toString());
   return {
     name: 'smtp',

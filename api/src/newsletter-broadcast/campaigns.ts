@@ -14,6 +14,10 @@ export interface CampaignCounts {
   skipped: number;
   /** Still to be sent: queued, waiting for a retry, or being sent. */
   remaining: number;
+  /** Refused for good by the mail server, or reported bounced by the provider (their addresses are no longer mailed). */
+  bounced: number;
+  /** Reported as spam by the recipient (through the provider's webhook). */
+  complained: number;
 }
 
 export interface CampaignSummary extends CampaignCounts {
@@ -26,6 +30,8 @@ export interface CampaignSummary extends CampaignCounts {
   pausedReason: string | null;
   /** Messages per second over the last minute of sending (0 when nothing was sent in it). */
   ratePerSecond: number;
+  /** The mail server has failed every message since `since`; the campaign keeps trying by itself. */
+  deliveryProblem: { since: string; lastError: string | null } | null;
 }
 
 const iso = () => new Date().toISOString();
@@ -85,7 +91,19 @@ async function countsOf(db: Db, ids: string[]): Promise<Map<string, CampaignCoun
     .where('sent_at', '>=', since)
     .groupBy('campaign_id')
     .execute();
-  for (const id of ids) result.set(id, { total: 0, sent: 0, failed: 0, skipped: 0, remaining: 0, recent: 0 });
+  const feedback = await db.kysely
+    .selectFrom('newsletter_recipients')
+    .select(['campaign_id', 'feedback', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('campaign_id', 'in', ids)
+    .where('feedback', 'is not', null)
+    .groupBy(['campaign_id', 'feedback'])
+    .execute();
+  for (const id of ids) result.set(id, { total: 0, sent: 0, failed: 0, skipped: 0, remaining: 0, bounced: 0, complained: 0, recent: 0 });
+  for (const row of feedback) {
+    const counts = result.get(row.campaign_id)!;
+    if (row.feedback === 'bounced') counts.bounced += Number(row.n);
+    else if (row.feedback === 'complained') counts.complained += Number(row.n);
+  }
   for (const row of rows) {
     const counts = result.get(row.campaign_id)!;
     const n = Number(row.n);
@@ -104,7 +122,9 @@ async function countsOf(db: Db, ids: string[]): Promise<Map<string, CampaignCoun
   return result;
 }
 
-function summarise(row: Omit<NewsletterCampaignsTable, 'body_html' | 'body_text' | 'lease_owner' | 'lease_until'>, counts: CampaignCounts & { recent: number }): CampaignSummary {
+type SummaryRow = Omit<NewsletterCampaignsTable, 'body_html' | 'body_text' | 'lease_owner' | 'lease_until'>;
+
+function summarise(row: SummaryRow, counts: CampaignCounts & { recent: number }): CampaignSummary {
   return {
     id: row.id,
     subject: row.subject,
@@ -118,11 +138,14 @@ function summarise(row: Omit<NewsletterCampaignsTable, 'body_html' | 'body_text'
     failed: counts.failed,
     skipped: counts.skipped,
     remaining: counts.remaining,
+    bounced: counts.bounced,
+    complained: counts.complained,
     ratePerSecond: row.status === 'running' ? counts.recent : 0,
+    deliveryProblem: row.status === 'running' && row.outage_since ? { since: row.outage_since, lastError: row.outage_error ?? null } : null,
   };
 }
 
-const SUMMARY_COLUMNS = ['id', 'subject', 'status', 'total', 'created_by', 'created_at', 'finished_at', 'paused_reason'] as const;
+const SUMMARY_COLUMNS = ['id', 'subject', 'status', 'total', 'created_by', 'created_at', 'finished_at', 'paused_reason', 'outage_since', 'outage_error'] as const;
 
 export async function listCampaigns(db: Db, limit = 20): Promise<CampaignSummary[]> {
   const rows = await db.kysely.selectFrom('newsletter_campaigns').select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').limit(limit).execute();

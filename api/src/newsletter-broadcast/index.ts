@@ -35,7 +35,16 @@ export function createNewsletterBroadcast(deps: { config: ApiConfig; db: Db; tok
       lang,
     };
   }
-  const runner = createRunner({ db, sender, from: config.mailFrom, concurrency: config.newsletterConcurrency, leaseSeconds: config.newsletterLeaseSeconds, links });
+  const runner = createRunner({
+    db,
+    sender,
+    from: config.mailFrom,
+    concurrency: config.newsletterConcurrency,
+    leaseSeconds: config.newsletterLeaseSeconds,
+    links,
+    retryDelay: (attempts) => config.newsletterRetrySeconds * 2 ** Math.max(0, attempts - 1),
+    outageNoticeSeconds: config.newsletterOutageNoticeMinutes * 60,
+  });
   return {
     sender,
     runner,

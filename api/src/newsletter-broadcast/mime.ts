@@ -14,6 +14,7 @@ import { domainToASCII } from 'node:url';
 import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWords, foldLines } from 'nodemailer/lib/mime-funcs';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { headerValue } from '../mail/outbox.ts';
 import { campaignCopy, type RecipientLinks } from './content.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
 
@@ -37,6 +38,9 @@ const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
 /** A header line, its value encoded as RFC 2047 words when it is not plain ASCII, folded at 76. */
 function header(name: string, value: string): string {
+  // A line break in a value would end the header and start one of the value's choosing (a
+  // campaign stored before its subject was checked): folded to spaces first, as the outbox does.
+  value = headerValue(value);
   return foldLines(`${name}: ${isAscii(value) ? value : encodeWords(value, 'Q', 52)}`, 76);
 }
 

@@ -9,8 +9,16 @@
  *   serialises writers). Anyone no longer confirmed is skipped at claim time, so an unsubscribe
  *   during a campaign is honoured from the next batch on.
  * - The messages the SMTP server accepted are marked sent when their batch ends, in one write
- *   (a crash before it repeats at most that batch). A busy or unreachable server is retried with back-off; a 5xx refusal fails
- *   the recipient; too many failures in a row pause the campaign with the reason.
+ *   (a crash before it repeats at most that batch).
+ * - A recipient refused for good (5xx) fails and its address is marked bounced: never mailed
+ *   again, shown to staff, counted in the campaign. A busy answer (4xx), a refused connection or a
+ *   timeout puts the recipient back with back-off.
+ * - MAX_CONSECUTIVE_FAILURES in a row mean the mail server, not the addresses: the campaign waits
+ *   (back-off up to MAX_OUTAGE_WAIT_SECONDS) and tries one message at a time until the server
+ *   accepts one, then goes on at full speed by itself. The refusals of that run are the server's:
+ *   their recipients go back in the queue and no address is marked bounced for them. Staff see
+ *   the outage on the campaign (outage_since, outage_error) while it lasts, and the log says so
+ *   once it has lasted NEWSLETTER_OUTAGE_NOTICE_MINUTES.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -23,11 +31,12 @@ import { isPermanentFailure, type BroadcastSender } from './sender.ts';
 
 /** Attempts per recipient before it counts as failed. */
 export const MAX_ATTEMPTS = 5;
-/** Failed messages in a row after which the campaign pauses (the mail server is likely refusing all). */
+/** Failed messages in a row after which the mail server, not the addresses, is taken to be failing. */
 export const MAX_CONSECUTIVE_FAILURES = 25;
+/** The longest wait between two tries of a failing mail server. */
+export const MAX_OUTAGE_WAIT_SECONDS = 300;
 /** Seconds before the nth retry of a recipient: 30, 60, 120, 240. */
 export const retryDelaySeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1);
-export const PAUSED_FOR_ERRORS = (n: number, last: string) => `Paused after ${n} failed messages in a row. Last error: ${last}`;
 
 export interface RunnerOptions {
   db: Db;
@@ -38,6 +47,8 @@ export interface RunnerOptions {
   links(subscriberId: string): Promise<RecipientLinks>;
   /** Retry delay override for tests (seconds). */
   retryDelay?: (attempts: number) => number;
+  /** After this long unable to send, the outage is logged as an error for the operators (default 10 minutes). */
+  outageNoticeSeconds?: number;
 }
 
 interface Claimed {
@@ -174,6 +185,71 @@ export function createRunner(options: RunnerOptions) {
     const message = campaignMessage(campaign, { from: options.from });
     let failuresInRow = 0;
     let lastError = '';
+    // The mail server is failing (MAX_CONSECUTIVE_FAILURES in a row): one message per try.
+    let outage = false;
+    let outageTries = 0;
+    let outageStarted = 0;
+    let outageNoticed = false;
+    /**
+     * Recipients refused for good (5xx) in the current run of failures. Their address is marked
+     * bounced once a success ends the run (their refusal was theirs); if the run becomes an outage
+     * the refusals were the server's, and they go back in the queue instead.
+     */
+    let refused: Array<{ recipient: Claimed; error: string }> = [];
+
+    async function markBounced(list: Array<{ recipient: Claimed; error: string }>) {
+      if (!list.length) return;
+      const now = iso();
+      await db.write(async (trx) => {
+        for (const { recipient, error } of list) {
+          await trx.updateTable('newsletter_recipients').set({ feedback: 'bounced' }).where('campaign_id', '=', id).where('seq', '=', recipient.seq).execute();
+          await trx
+            .updateTable('subscribers')
+            .set({ status: 'bounced', stopped_at: now, stopped_reason: error.slice(0, 500), updated_at: now })
+            .where('id', '=', recipient.subscriber_id)
+            .where('status', '=', 'confirmed')
+            .execute();
+        }
+      });
+    }
+
+    /** Refusals that turned out to be the server's: back in the queue, due at once. */
+    async function requeue(seqs: number[]) {
+      if (!seqs.length) return;
+      await db.write((trx) =>
+        trx
+          .updateTable('newsletter_recipients')
+          .set({ status: 'queued', next_attempt_at: iso(), locked_until: null })
+          .where('campaign_id', '=', id)
+          .where('seq', 'in', seqs)
+          .where('status', '=', 'failed')
+          .execute(),
+      );
+    }
+
+    /** The server, not the addresses: the run's 5xx refusals go back in the queue, the campaign shows the outage. */
+    async function outageBegins() {
+      outage = true;
+      outageTries = 0;
+      outageStarted = Date.now();
+      outageNoticed = false;
+      const back = refused.map((r) => r.recipient.seq);
+      refused = [];
+      const now = iso();
+      await requeue(back);
+      await db.kysely
+        .updateTable('newsletter_campaigns')
+        .set((eb) => ({ outage_since: eb.fn.coalesce('outage_since', eb.val(now)), outage_error: lastError }))
+        .where('id', '=', id)
+        .execute();
+      console.warn(`newsletter: campaign ${id}: the mail server failed ${failuresInRow} messages in a row; trying again by itself. Last error: ${lastError}`);
+    }
+
+    async function outageEnds() {
+      outage = false;
+      await db.kysely.updateTable('newsletter_campaigns').set({ outage_since: null, outage_error: null }).where('id', '=', id).execute();
+      console.log(`newsletter: campaign ${id}: the mail server accepts messages again; sending goes on`);
+    }
 
     /** Claims the next batch and skips those who are no longer confirmed; null when none is due. */
     async function nextBatch(): Promise<Claimed[] | null> {
@@ -196,11 +272,18 @@ export function createRunner(options: RunnerOptions) {
         await sender.send(message.forRecipient(recipient.email, await options.links(recipient.subscriber_id)));
         failuresInRow = 0;
         marker.mark(recipient.seq);
+        const bounced = refused;
+        refused = [];
+        await markBounced(bounced);
+        if (outage) await outageEnds();
       } catch (error) {
         failuresInRow += 1;
         lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
         const attempts = recipient.attempts + 1;
-        const failed = isPermanentFailure(error) || attempts >= MAX_ATTEMPTS;
+        const permanent = isPermanentFailure(error);
+        // While the server is failing, any refusal may be the server's: the recipient waits its turn
+        // again (its attempts still count, so one that is refused on every try ends as failed).
+        const failed = outage ? attempts >= MAX_ATTEMPTS : permanent || attempts >= MAX_ATTEMPTS;
         await db.write((trx) =>
           trx
             .updateTable('newsletter_recipients')
@@ -215,17 +298,26 @@ export function createRunner(options: RunnerOptions) {
             .where('seq', '=', recipient.seq)
             .execute(),
         );
-        if (failuresInRow >= MAX_CONSECUTIVE_FAILURES && running) {
-          running = false;
-          await db.kysely
-            .updateTable('newsletter_campaigns')
-            .set({ status: 'paused', paused_reason: PAUSED_FOR_ERRORS(failuresInRow, lastError) })
-            .where('id', '=', id)
-            .where('status', '=', 'running')
-            .execute();
-          console.error(`newsletter: campaign ${id} paused after ${failuresInRow} failures in a row: ${lastError}`);
+        if (failed && permanent) {
+          // An outage that began while this refusal was being written makes it the server's too.
+          if (outage) await requeue([recipient.seq]);
+          else refused.push({ recipient, error: lastError });
         }
+        if (outage) {
+          await db.kysely.updateTable('newsletter_campaigns').set({ outage_error: lastError }).where('id', '=', id).execute();
+        } else if (failuresInRow >= MAX_CONSECUTIVE_FAILURES) await outageBegins();
       }
+    }
+
+    /** Waits before the next try of a failing server, seeing a pause, cancel, lost lease or stop within a heartbeat. */
+    async function waitOutOutage() {
+      outageTries += 1;
+      const until = Date.now() + Math.min(retryDelay(outageTries), MAX_OUTAGE_WAIT_SECONDS) * 1000;
+      if (!outageNoticed && Date.now() - outageStarted >= (options.outageNoticeSeconds ?? 600) * 1000) {
+        outageNoticed = true;
+        console.error(`newsletter: campaign ${id}: unable to send for ${Math.round((Date.now() - outageStarted) / 60_000)} minutes; still trying. Last error: ${lastError}`);
+      }
+      while (running && !stopped && Date.now() < until) await sleep(Math.min(until - Date.now(), heartbeatMs));
     }
 
     /** Puts claimed rows that were not handed to SMTP back in the queue. */
@@ -254,9 +346,13 @@ export function createRunner(options: RunnerOptions) {
             .executeTakeFirst();
           if (!open) {
             await marker.settled();
+            // The last refusals ended no outage: they were the addresses'.
+            const bounced = refused;
+            refused = [];
+            await markBounced(bounced);
             await db.kysely
               .updateTable('newsletter_campaigns')
-              .set({ status: 'finished', finished_at: iso(), lease_owner: null, lease_until: null })
+              .set({ status: 'finished', finished_at: iso(), lease_owner: null, lease_until: null, outage_since: null, outage_error: null })
               .where('id', '=', id)
               .where('status', '=', 'running')
               .execute();
@@ -275,20 +371,35 @@ export function createRunner(options: RunnerOptions) {
           await release(batch.map((r) => r.seq));
           break;
         }
-        upcoming = nextBatch();
+        // While the server is failing, one message is a try: the batch is not prefetched.
+        const probing = outage;
+        let tried = false;
+        if (!probing) upcoming = nextBatch();
         // NEWSLETTER_CONCURRENCY messages at a time; a pause, cancel or lost lease stops handing
-        // out more, and what was not handed over goes back in the queue.
+        // out more, and so does an outage (one message per try), and what was not handed over
+        // goes back in the queue.
         const waiting = [...batch];
         const unsent: number[] = [];
         await Promise.all(
-          Array.from({ length: Math.min(options.concurrency, waiting.length) }, async () => {
+          Array.from({ length: Math.min(probing ? 1 : options.concurrency, waiting.length) }, async () => {
             for (let recipient = waiting.shift(); recipient; recipient = waiting.shift()) {
-              if (!running || stopped) unsent.push(recipient.seq);
-              else await deliver(recipient);
+              const held = outage && (!probing || tried);
+              if (!running || stopped || held) unsent.push(recipient.seq);
+              else {
+                tried = true;
+                await deliver(recipient);
+              }
             }
           }),
         );
         await Promise.all([marker.settled(), release(unsent)]);
+        if (outage) {
+          // The prefetched batch waits too; then one try after the back-off.
+          const left = await upcoming;
+          if (left) await release(left.map((r) => r.seq));
+          await waitOutOutage();
+          upcoming = nextBatch();
+        }
       }
       const left = await upcoming;
       if (left) await release(left.map((r) => r.seq));

@@ -26,13 +26,19 @@ export const DKIM_HEADER_FIELDS = [
   'list-unsubscribe', 'list-unsubscribe-post', 'list-subscribe', 'list-post', 'list-owner', 'list-archive',
 ].join(':');
 
+/** nodemailer's timeouts (milliseconds) for connecting, the greeting and any answer. */
+export const smtpTimeouts = (seconds: number) => ({ connectionTimeout: seconds * 1000, greetingTimeout: seconds * 1000, socketTimeout: seconds * 1000 });
+
 /** A refusal that will not change on retry (a 5xx answer), as opposed to a busy or unreachable server. */
 export function isPermanentFailure(error: unknown): boolean {
   const code = (error as { responseCode?: number } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-export function createBroadcastSender(config: Pick<ApiConfig, 'smtpUrl' | 'newsletterConcurrency' | 'newsletterRatePerSecond' | 'dkim'>, log = (line: string) => console.log(line)): BroadcastSender {
+export function createBroadcastSender(
+  config: Pick<ApiConfig, 'smtpUrl' | 'newsletterConcurrency' | 'newsletterRatePerSecond' | 'dkim'> & Partial<Pick<ApiConfig, 'smtpTimeoutSeconds'>>,
+  log = (line: string) => console.log(line),
+): BroadcastSender {
   if (!config.smtpUrl) {
     return {
       name: 'log',
@@ -47,6 +53,9 @@ export function createBroadcastSender(config: Pick<ApiConfig, 'smtpUrl' | 'newsl
     pool: true,
     maxConnections: config.newsletterConcurrency,
     maxMessages: 1000,
+    // nodemailer waits 10 minutes for a silent server by default: a server stalled at DATA froze
+    // the campaign that long. A silent conversation is given up (and the message retried) sooner.
+    ...smtpTimeouts(config.smtpTimeoutSeconds ?? 30),
     ...(config.newsletterRatePerSecond > 0 ? { rateLimit: config.newsletterRatePerSecond, rateDelta: 1000 } : {}),
     ...(config.dkim ? { dkim: { ...config.dkim, headerFieldNames: DKIM_HEADER_FIELDS } } : {}),
   } as Parameters<typeof nodemailer.createTransport>[0]);

@@ -4,6 +4,7 @@ import type { AppOptions } from '../app.ts';
 import { currentStaff } from '../auth/guard.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
+import { storageState } from '../storage-watch.ts';
 
 /**
  * Who may see the health details (version, dialect, mail queue counts): a request carrying
@@ -29,9 +30,12 @@ export function healthRoutes(options: AppOptions, services: Services) {
   return new Hono()
     .get('/', async (c) => {
       const database = { dialect: services.db.dialect, ok: await services.db.ping() };
+      // A full disk: the database answers reads, but nothing can be stored (storage-watch.ts).
+      const storage = storageState(services.db);
       c.header('Cache-Control', 'no-store');
       if (!(await mayReadHealthDetails(c, services))) {
-        return c.json({ status: database.ok ? 'ok' : 'down' }, database.ok ? 200 : 503);
+        const status = !database.ok ? 'down' : !storage.ok ? 'storage-full' : 'ok';
+        return c.json({ status }, status === 'ok' ? 200 : 503);
       }
       let mail: { transport: string; ok: boolean; pending?: number; failing?: number };
       try {
@@ -39,8 +43,9 @@ export function healthRoutes(options: AppOptions, services: Services) {
       } catch {
         mail = { transport: services.mailer.transportName, ok: false };
       }
-      const status = database.ok ? (mail.ok ? 'ok' : 'degraded') : 'down';
-      return c.json({ status, version: options.version ?? 'dev', time: new Date().toISOString(), database, mail }, database.ok ? 200 : 503);
+      const status = !database.ok ? 'down' : !storage.ok ? 'storage-full' : mail.ok ? 'ok' : 'degraded';
+      const ok = database.ok && storage.ok;
+      return c.json({ status, version: options.version ?? 'dev', time: new Date().toISOString(), database, storage, mail }, ok ? 200 : 503);
     })
     .all('/', methodNotAllowed('GET, HEAD'));
 }

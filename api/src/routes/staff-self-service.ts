@@ -86,7 +86,10 @@ export function staffSelfServiceRoutes(services: Services) {
     const provider = fields.provider;
     if (isSocialProvider(provider) && config.socialProviders[provider]) return { provider };
     // The spec: an unsupported social provider is logged.
-    console.warn(`staff sign-in: unsupported social provider ${JSON.stringify(String(provider ?? '')).slice(0, 60)}`);
+    // Only a string is named in the log: any other JSON value is logged by its kind (an object's
+    // own toString could be anything, and String() of one without a usable one throws).
+    const named = typeof provider === 'string' ? provider : provider === null || provider === undefined ? '' : `(${Array.isArray(provider) ? 'array' : typeof provider})`;
+    console.warn(`staff sign-in: unsupported social provider ${JSON.stringify(named).slice(0, 60)}`);
     return c.json({ message: SELF_SERVICE_TEXT.unsupportedProvider, issues: [{ path: 'provider', message: SELF_SERVICE_TEXT.unsupportedProvider }] }, 400);
   };
 

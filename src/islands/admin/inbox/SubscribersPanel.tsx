@@ -153,6 +153,7 @@ export default function SubscribersPanel() {
                 </span>
               </div>
               <span className={`inbox-status inbox-status--${s.status}`}>{SUBSCRIBER_STATUS_LABELS[s.status]}</span>
+              {s.stoppedReason ? <small className="inbox-stopped-reason"> {s.stoppedReason}</small> : null}
               <span className="subscriber-row__dates">
                 {s.confirmedAt ? <span>Confirmed {formatDate(s.confirmedAt)}</span> : null}
                 {s.unsubscribedAt ? <span>Unsubscribed {formatDate(s.unsubscribedAt)}</span> : null}

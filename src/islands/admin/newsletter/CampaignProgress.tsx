@@ -48,6 +48,14 @@ export function CampaignProgress({ initial, onChange }: { initial: CampaignSumma
           <dd data-count="failed">{campaign.failed}</dd>
         </div>
         <div>
+          <dt>Bounced</dt>
+          <dd data-count="bounced">{campaign.bounced}</dd>
+        </div>
+        <div>
+          <dt>Marked as spam</dt>
+          <dd data-count="complained">{campaign.complained}</dd>
+        </div>
+        <div>
           <dt>Remaining</dt>
           <dd data-count="remaining">{campaign.remaining}</dd>
         </div>
@@ -57,6 +65,12 @@ export function CampaignProgress({ initial, onChange }: { initial: CampaignSumma
         </div>
       </dl>
       {campaign.pausedReason ? <p className="nl-progress__reason">{campaign.pausedReason}</p> : null}
+      {campaign.deliveryProblem ? (
+        <p className="nl-progress__reason" role="status">
+          The mail server has refused or failed every message since {new Date(campaign.deliveryProblem.since).toLocaleString()}. Sending resumes by itself as soon as it
+          accepts one; nothing is lost.{campaign.deliveryProblem.lastError ? ` Last error: ${campaign.deliveryProblem.lastError}` : ''}
+        </p>
+      ) : null}
     </div>
   );
 }

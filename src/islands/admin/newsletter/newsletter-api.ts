@@ -15,7 +15,12 @@ export interface CampaignSummary {
   failed: number;
   skipped: number;
   remaining: number;
+  /** Addresses refused for good or reported bounced; marked as spam. Neither is mailed again. */
+  bounced: number;
+  complained: number;
   ratePerSecond: number;
+  /** The mail server has failed every message since `since`; the campaign retries by itself. */
+  deliveryProblem: { since: string; lastError: string | null } | null;
 }
 
 export type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message?: string } | { ok: false; status: 0; network: true };

@@ -1,0 +1,107 @@
+/**
+ * The staff and sign-in side of the seeded fuzzer (fuzz.ts): every other endpoint of
+ * src/app.ts, each sent signed out and, where a session matters, as an administrator and as a
+ * member, with a valid body or query broken in the ways fuzz.ts breaks the public forms.
+ *
+ * Ids in paths (`:task`, `:campaign`, `:contact`, `:subscriber`) are filled at run time with a
+ * real one when there is one (so the item routes run, not only their 404), else a made-up one.
+ * Endpoints that end a session (sign-out, revoke-sessions) are sent with a spare session, so the
+ * administrator's and the member's stay valid for the rest of the run.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/index.ts';
+
+export type Who = 'none' | 'admin' | 'member' | 'spare';
+
+export interface StaffEndpoint {
+  method: string;
+  path: string;
+  /** A valid body (JSON unless `csv`). */
+  body?: Record<string, unknown>;
+  csv?: string;
+  /** A valid query, broken like a body. */
+  query?: Record<string, string>;
+  who: readonly Who[];
+}
+
+const SIGNED_IN: readonly Who[] = ['none', 'admin', 'member'];
+const ANYONE: readonly Who[] = ['none', 'admin'];
+const CAMPAIGN = { subject: 'Spring news', body_html: '<p>Hello <strong>all</strong></p>', body_text: 'Hello all' };
+
+export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
+  // Sign-in and the self-service steps (sign-in uses made-up accounts: the real ones must not lock).
+  { method: 'POST', path: '/api/auth/sign-in/username', body: { username: 'nobody.here', password: 'Wrong#Pass2026' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/sign-out', body: {}, who: ['none', 'spare'] },
+  { method: 'POST', path: '/api/auth/change-password', body: { currentPassword: 'Not#TheRight1', newPassword: 'Harambee#2099', revokeOtherSessions: true }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/revoke-sessions', body: {}, who: ['none', 'spare'] },
+  { method: 'POST', path: '/api/auth/email-otp/request-password-reset', body: { email: 'nobody@example.org' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/email-otp/reset-password', body: { email: 'nobody@example.org', otp: '123456', password: 'Harambee#2099' }, who: ['none'] },
+  { method: 'GET', path: '/api/auth/options', who: ['none'] },
+  { method: 'POST', path: '/api/auth/sign-up', body: { username: 'new.member', email: 'new@example.org', password: 'Harambee#2099', confirm_password: 'Harambee#2099' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/confirm-sign-up', body: { email: 'nobody@example.org', code: '123456' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/resend-code', body: { email: 'nobody@example.org' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/verify-user/send', body: {}, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/verify-user/confirm', body: { code: '123456' }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/sign-in/social', body: { provider: 'google' }, who: ['none'] },
+  { method: 'GET', path: '/api/auth/callback/google', query: { code: 'abc', state: 'def' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/callback/apple', body: { code: 'abc', state: 'def' }, who: ['none'] },
+  { method: 'GET', path: '/api/auth/two-factor/status', who: SIGNED_IN },
+  { method: 'GET', path: '/api/auth/two-factor/challenge', who: ['none'] },
+  { method: 'POST', path: '/api/auth/two-factor/enable', body: { password: 'Not#TheRight1' }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp', body: { code: '123456', trustDevice: false }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/two-factor/send-otp', body: {}, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/two-factor/verify-otp', body: { code: '123456' }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', body: { code: 'ABCDE-FGHIJ' }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/two-factor/generate-backup-codes', body: { password: 'Not#TheRight1' }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/auth/two-factor/turn-off', body: { method: 'totp', password: 'Not#TheRight1' }, who: SIGNED_IN },
+  { method: 'GET', path: '/api/staff/me', who: SIGNED_IN },
+  // The newsletter broadcast.
+  { method: 'POST', path: '/api/send-newsletter', body: CAMPAIGN, who: SIGNED_IN },
+  { method: 'GET', path: '/api/newsletter-campaigns', who: ANYONE },
+  { method: 'GET', path: '/api/newsletter-campaigns/audience', who: ANYONE },
+  { method: 'GET', path: '/api/newsletter-campaigns/:campaign', who: ANYONE },
+  { method: 'POST', path: '/api/newsletter-campaigns/:campaign/pause', body: {}, who: ANYONE },
+  { method: 'POST', path: '/api/newsletter-campaigns/:campaign/resume', body: {}, who: ANYONE },
+  { method: 'POST', path: '/api/newsletter-campaigns/:campaign/cancel', body: {}, who: ANYONE },
+  { method: 'POST', path: '/api/newsletter-campaigns/preview', body: { body_html: CAMPAIGN.body_html }, who: ANYONE },
+  { method: 'POST', path: '/api/newsletter-campaigns/test', body: CAMPAIGN, who: ANYONE },
+  // The inbox.
+  { method: 'GET', path: '/api/inbox/counts', who: SIGNED_IN },
+  { method: 'POST', path: '/api/inbox/forget', body: { email: 'nobody@example.org' }, who: ANYONE },
+  { method: 'GET', path: '/api/inbox/contact', query: { q: 'hello', status: 'new', from: '2026-01-01', to: '2026-12-31', limit: '20' }, who: SIGNED_IN },
+  { method: 'GET', path: '/api/inbox/volunteer', query: { interest: 'mentor', availability: 'weekendMornings' }, who: ANYONE },
+  { method: 'GET', path: '/api/inbox/partnership/export.csv', query: { q: 'acme' }, who: ANYONE },
+  { method: 'GET', path: '/api/inbox/contact/:contact', who: ANYONE },
+  { method: 'POST', path: '/api/inbox/contact/status', body: { ids: [':contact'], status: 'read' }, who: ANYONE },
+  { method: 'POST', path: '/api/inbox/contact/:contact/note', body: { note: 'Called back\nOn Monday' }, who: ANYONE },
+  // Subscribers.
+  { method: 'GET', path: '/api/subscribers', query: { q: 'fuzz', status: 'confirmed', limit: '10' }, who: SIGNED_IN },
+  { method: 'GET', path: '/api/subscribers/export.csv', query: { status: 'pending' }, who: ANYONE },
+  { method: 'GET', path: '/api/subscribers/chart', who: ANYONE },
+  { method: 'POST', path: '/api/subscribers/import', csv: 'email,confirmed\r\nimported-fuzz@example.org,2026-01-02\r\n', who: ANYONE },
+  { method: 'POST', path: '/api/subscribers/:subscriber/unsubscribe', body: {}, who: ANYONE },
+  { method: 'POST', path: '/api/subscribers/:subscriber/delete', body: {}, who: ANYONE },
+  // The SMTP provider's bounce and complaint reports (off without BOUNCE_WEBHOOK_TOKEN, as in the fuzz's config).
+  { method: 'POST', path: '/api/mail-feedback', body: { events: [{ type: 'bounce', email: 'nobody@example.org' }] }, who: ['none'] },
+  // Tasks.
+  { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
+  { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },
+  { method: 'PATCH', path: '/api/tasks/:task', body: { content: 'Call the printer again', done: true }, who: SIGNED_IN },
+  { method: 'DELETE', path: '/api/tasks/:task', who: SIGNED_IN },
+  { method: 'POST', path: '/api/tasks/:task/restore', body: {}, who: SIGNED_IN },
+];
+
+const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A real id for each placeholder, looked up as the request is sent (the newest row, or a made-up id). */
+export async function fillIds(db: Kysely<Database>, text: string): Promise<string> {
+  if (!text.includes(':')) return text;
+  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'contact_messages' | 'subscribers') =>
+    ((await db.selectFrom(table).select('id').orderBy('created_at', 'desc').limit(1).executeTakeFirst()) as { id: string } | undefined)?.id ?? MADE_UP_ID;
+  let out = text;
+  if (out.includes(':task')) out = out.replaceAll(':task', await newest('tasks'));
+  if (out.includes(':campaign')) out = out.replaceAll(':campaign', await newest('newsletter_campaigns'));
+  if (out.includes(':contact')) out = out.replaceAll(':contact', await newest('contact_messages'));
+  if (out.includes(':subscriber')) out = out.replaceAll(':subscriber', await newest('subscribers'));
+  return out;
+}
