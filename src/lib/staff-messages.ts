@@ -12,6 +12,8 @@ export const STAFF_TEXT = {
   invalidCredentials: MESSAGES.adminLoginFailure,
   lockedOut: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   tooManyAttempts: 'Too many attempts from this connection. Please wait and try again.',
+  slowedDown: 'Many failed sign-ins have been made to this account from elsewhere. Please wait a minute and try again.',
+  busy: 'Too many sign-ins at once. Please try again in a few seconds.',
   accountDisabled: 'This account is disabled. Please ask an administrator.',
   signInRequired: 'Please sign in.',
   adminRequired: 'This area is for administrators only.',

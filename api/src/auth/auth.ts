@@ -13,6 +13,7 @@ import type { ApiConfig } from '../config.ts';
 import { storedSecret } from '../db/app-secrets.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import { hashQueue, type HashQueue } from './hash-queue.ts';
 import { confirmationCodeMail, resetCodeMail } from './mails.ts';
 import { staffSelfService } from './self-service.ts';
 import { socialProviderConfigs } from './social.ts';
@@ -63,9 +64,11 @@ export interface StaffAuthDeps {
   db: Db;
   mailer: Mailer;
   secret: string;
+  /** The process's bounded password hashing (hash-queue.ts); one is made from the config when not given. */
+  hashes?: HashQueue;
 }
 
-export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
+export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue }) }: StaffAuthDeps) {
   const ownOrigins = (request?: Request) => {
     const origins = [config.siteUrl, ...config.allowedOrigins];
     if (request) {
@@ -125,6 +128,8 @@ export function createStaffAuth({ config, db, mailer, secret }: StaffAuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth's own scrypt, through the process's bounded queue (hash-queue.ts).
+      password: { hash: hashes.hash, verify: hashes.verify },
     },
     rateLimit: {
       enabled: config.rateLimitMax > 0,

@@ -5,7 +5,8 @@ import type { Mailer } from '../mail/outbox.ts';
 import { ensureFirstAdmin, staffAccounts, type StaffAccounts } from './accounts.ts';
 import { authSecret, createStaffAuth, type StaffAuth } from './auth.ts';
 import { migrateStaffTables } from './migrate.ts';
-import { signInThrottle, type SignInThrottle } from './sign-in-throttle.ts';
+import { guessingMail } from './mails.ts';
+import { ACCOUNT_MAX_FAILURES, FAILURE_WINDOW_MS, signInThrottle, type SignInThrottle } from './sign-in-throttle.ts';
 
 export interface StaffServices {
   auth: StaffAuth;
@@ -21,7 +22,16 @@ export async function createStaffServices(deps: { config: ApiConfig; db: Db; mai
   const accounts = staffAccounts(auth);
   const firstAdmin = await ensureFirstAdmin(accounts, deps.config);
   if (firstAdmin.created) console.log(`staff: created the first administrator "${firstAdmin.member.username}" (${firstAdmin.member.email})`);
-  return { auth, accounts, throttle: signInThrottle(deps.db.kysely) };
+  const throttle = signInThrottle(deps.db.kysely, {
+    // The member hears that their account is being guessed at (once per window).
+    async onGuessing(account) {
+      const member = await accounts.findByUsername(account);
+      if (!member) return;
+      const ids = await deps.mailer.enqueue(deps.db.kysely, [guessingMail(member.email, member.username, ACCOUNT_MAX_FAILURES, FAILURE_WINDOW_MS / 60_000)]);
+      deps.mailer.deliverLater(ids);
+    },
+  });
+  return { auth, accounts, throttle };
 }
 
 export { ensureFirstAdmin, migrateStaffTables };

@@ -19,8 +19,11 @@ import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
 import { authHeaders, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, copyCookies, readBody, signedIn } from '../auth/http.ts';
+import { BUSY_CODE } from '../auth/hash-queue.ts';
 import { NOT_CONFIRMED_CODE } from '../auth/self-service.ts';
+import { lockMessage } from '../auth/sign-in-throttle.ts';
 import { clientAddress } from '../client-address.ts';
+import { clientNetwork } from '../client-network.ts';
 import type { Services } from '../services.ts';
 import { isFormPost, mediaType } from '../submission.ts';
 import { nextAfterSignIn, twoFactorRoutes } from './two-factor.ts';
@@ -35,6 +38,21 @@ const FORWARDED: Record<string, Forwarded> = {
 };
 
 type SignInStatus = 200 | 400 | 401 | 403 | 429;
+
+/** How long a sign-in refused because too many hashes were waiting is asked to wait. */
+const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * The username to sign in with: what was typed, or, when it is the address of a staff account,
+ * that account's username (the address may stand for the username).
+ */
+async function signInName(services: Services, typed: string): Promise<string> {
+  if (!typed.includes('@')) return typed;
+  const ctx = await services.staff.auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(typed.toLowerCase()).catch(() => null);
+  const username = (found?.user as { username?: string } | undefined)?.username;
+  return username || typed;
+}
 
 /** The sign-in's answer: JSON to the island, a 303 to the login page's `page` for a plain form post. */
 const answer = (c: Context, status: SignInStatus, body: Record<string, unknown>, page: string) => (isFormPost(c) ? c.redirect(page, 303) : c.json(body, status));
@@ -81,37 +99,47 @@ export function staffAuthRoutes(services: Services) {
   // Chained, so the routes' types reach AppType and the typed client.
   const app = new Hono<StaffEnv>()
     .post('/sign-in/username', signInBody(), async (c) => {
-      const { username, password } = c.req.valid('json');
+      const { username: typed, password } = c.req.valid('json');
+      // The email is also a username (the spec: 'Email is the required attribute and the username').
+      const username = await signInName(services, typed);
       const account = username.toLowerCase().slice(0, 100);
-      const address = clientAddress(c, services.config.trustProxy);
-      const lock = await throttle.check(account, address);
-      if (lock) {
-        c.header('Retry-After', String(lock.retryAfterSeconds));
-        const message = lock.scope === 'account' ? STAFF_TEXT.lockedOut : STAFF_TEXT.tooManyAttempts;
-        return answer(c, 429, { message, code: 'locked', retryAfter: lock.retryAfterSeconds }, `${LOGIN_PAGE}?error=locked`);
+      const network = clientNetwork(clientAddress(c, services.config.trustProxy));
+      // The attempt is counted before the password is checked (sign-in-throttle.ts).
+      const begun = await throttle.begin(account, network);
+      if ('lock' in begun) {
+        c.header('Retry-After', String(begun.lock.retryAfterSeconds));
+        return answer(c, 429, { message: lockMessage(begun.lock.scope), code: 'locked', retryAfter: begun.lock.retryAfterSeconds }, `${LOGIN_PAGE}?error=locked`);
       }
+      const { attempt } = begun;
 
       const response = (await auth.api
         .signInUsername({ body: { username, password, rememberMe: true }, headers: authHeaders(c, services), asResponse: true })
-        // A refusal from a plugin's hook (self-service.ts: not confirmed yet) is thrown rather than answered.
+        // A refusal from a plugin's hook (self-service.ts: not confirmed yet) or the hash queue is thrown rather than answered.
         .catch((error: unknown) => {
           if (error instanceof APIError) return Response.json(error.body, { status: error.statusCode });
           throw error;
         })) as Response;
 
       if (response.ok) {
+        await attempt.passed();
         copyCookies(response, c);
         const signedIn = (await response.json()) as {
           twoFactorRedirect?: boolean;
           user?: { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean; emailVerified?: boolean };
         };
-        // A second factor is on: the failure count is cleared only once the code is right too.
+        // A second factor is on: the sign-in is complete (and the network's count cleared) only once the code is right too.
         if (signedIn.twoFactorRedirect || !signedIn.user) return answer(c, 200, { next: 'two-factor', redirect: `${LOGIN_PAGE}?step=two-factor` }, `${LOGIN_PAGE}?step=two-factor`);
-        await throttle.clearAccount(account);
+        await throttle.signedIn(account, network);
         const { next, redirect } = nextAfterSignIn(signedIn.user, services.config.requireAdminMfa);
         return answer(c, 200, { next, redirect }, redirect);
       }
       const problem = (await response.json().catch(() => ({}))) as { code?: string };
+      if (response.status === 401 || response.status === 422 || response.status === 400) {
+        // A failure keeps its place in the count.
+        return answer(c, 401, { message: STAFF_TEXT.invalidCredentials, code: 'invalid' }, `${LOGIN_PAGE}?error=invalid`);
+      }
+      // Anything else was no wrong password: the place is given back.
+      await attempt.passed();
       if (response.status === 403 && problem.code === NOT_CONFIRMED_CODE) {
         // The right password of an account whose sign-up code was never entered (self-service.ts).
         const { email } = problem as { email?: string };
@@ -120,9 +148,10 @@ export function staffAuthRoutes(services: Services) {
       if (response.status === 403 && problem.code === 'BANNED_USER') {
         return answer(c, 403, { message: STAFF_TEXT.accountDisabled, code: 'disabled' }, `${LOGIN_PAGE}?error=disabled`);
       }
-      if (response.status === 401 || response.status === 422 || response.status === 400) {
-        await throttle.recordFailure(account, address);
-        return answer(c, 401, { message: STAFF_TEXT.invalidCredentials, code: 'invalid' }, `${LOGIN_PAGE}?error=invalid`);
+      if (response.status === 429 && problem.code === BUSY_CODE) {
+        // Too many hashes waiting in this process (hash-queue.ts): a retry in a moment.
+        c.header('Retry-After', String(BUSY_RETRY_SECONDS));
+        return answer(c, 429, { message: STAFF_TEXT.busy, code: 'busy', retryAfter: BUSY_RETRY_SECONDS }, `${LOGIN_PAGE}?error=busy`);
       }
       if (response.status === 429) {
         c.header('Retry-After', response.headers.get('X-Retry-After') ?? '60');

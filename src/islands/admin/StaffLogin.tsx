@@ -24,6 +24,7 @@ const ERROR_TEXT: Record<string, string> = {
   invalid: STAFF_TEXT.invalidCredentials,
   locked: STAFF_TEXT.lockedOut,
   disabled: STAFF_TEXT.accountDisabled,
+  busy: STAFF_TEXT.busy,
 };
 const HEADINGS: Record<Step, string> = {
   'sign-in': 'Sign in to the staff area',
