@@ -198,6 +198,39 @@ describeBackends('staff accounts', (backend) => {
     expect((await signInRequest(api, account.username, 'Salama#2026')).status).toBe(200);
   });
 
+  test("reset codes: a stranger's request voids nothing, mails per account are capped, each code works once, a reset voids the rest and ends the lock", async () => {
+    const account = { username: 'reset.owner', email: 'reset.owner@example.org', password: 'Pamoja#2026' };
+    await api.services.staff.accounts.create({ ...account });
+    const home = { 'x-test-client': '203.0.113.40' };
+    const codes = async () => {
+      const rows = await api.services.db.kysely.selectFrom('outbox').select('text_body').where('to_address', '=', account.email).where('kind', '=', 'staff.reset-code').orderBy('created_at').execute();
+      return rows.map((row) => /Your code: (\d{6})/.exec(row.text_body)![1]!);
+    };
+    const request = (client: string) => postAuth(api, '/api/auth/email-otp/request-password-reset', { email: account.email }, undefined, { 'x-test-client': client });
+    const reset = (otp: string, password: string, client = home) => postAuth(api, '/api/auth/email-otp/reset-password', { email: account.email, otp, password }, undefined, client);
+
+    expect((await request('203.0.113.40')).status).toBe(200);
+    const [owners] = await codes();
+    // Twenty requests from twenty networks: the same answer each time, and no more than three live codes ever mailed.
+    for (let i = 0; i < 20; i++) expect(await (await request(`198.51.100.${i + 1}`)).json()).toEqual({ success: true });
+    expect(await codes()).toHaveLength(3);
+
+    // The owner is locked out of their own network by wrong passwords typed there.
+    for (let i = 0; i < 10; i++) expect((await signInRequest(api, account.username, `Wrong#${i}abc`, home)).status).toBe(401);
+    expect((await signInRequest(api, account.username, account.password, home)).status).toBe(429);
+
+    // The owner's first code still works, once; two attempts racing with it: one wins.
+    const raced = await Promise.all([reset(owners!, 'Salama#2026'), reset(owners!, 'Salama#2027', { 'x-test-client': '203.0.113.41' })]);
+    expect(raced.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const password = raced[0]!.status === 200 ? 'Salama#2026' : 'Salama#2027';
+    // Every other live code died with the reset.
+    const [, second, third] = await codes();
+    expect((await reset(second!, 'Salama#2028', { 'x-test-client': '203.0.113.42' })).status).toBe(400);
+    expect((await reset(third!, 'Salama#2028', { 'x-test-client': '203.0.113.43' })).status).toBe(400);
+    // And the lock is over: the owner signs in from their network at once.
+    expect((await signInRequest(api, account.username, password, home)).status).toBe(200);
+  });
+
   test('Better Auth finds nothing left to migrate after start', async () => {
     const { toBeCreated, toBeAdded } = await getMigrations(api.services.staff.auth.options);
     expect(toBeCreated).toEqual([]);

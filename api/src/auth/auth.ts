@@ -14,7 +14,7 @@ import { storedSecret } from '../db/app-secrets.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { hashQueue, type HashQueue } from './hash-queue.ts';
-import { confirmationCodeMail, resetCodeMail } from './mails.ts';
+import { confirmationCodeMail } from './mails.ts';
 import { staffSelfService } from './self-service.ts';
 import { socialProviderConfigs } from './social.ts';
 import { staffTwoFactorPlugins } from './two-factor/plugin.ts';
@@ -22,7 +22,7 @@ import { staffTwoFactorPlugins } from './two-factor/plugin.ts';
 /** Staff sessions end after 30 minutes without a request and 12 hours after sign-in, whatever happens. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
-/** A password reset code: 6 digits, valid 10 minutes, 3 attempts. */
+/** A password reset code (reset-codes.ts) and a confirmation code: 6 digits, valid 10 minutes, 3 attempts. */
 export const RESET_CODE_LENGTH = 6;
 export const RESET_CODE_SECONDS = 10 * 60;
 export const RESET_CODE_ATTEMPTS = 3;
@@ -138,8 +138,6 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
       window: 60,
       max: 100,
       customRules: {
-        '/email-otp/request-password-reset': { window: 60, max: 3 },
-        '/email-otp/reset-password': { window: 60, max: 10 },
         // Confirmation codes (sign-up, address verification): no mail bombing of one address from one connection.
         '/email-otp/send-verification-otp': { window: 60, max: 5 },
         '/change-password': { window: 60, max: 10 },
@@ -164,10 +162,9 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
         storeOTP: 'hashed',
         disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          // The reset code, and the code that confirms a sign-up or verifies an address; sign-in by code is not offered.
-          if (type !== 'forget-password' && type !== 'email-verification') return;
-          const mail = type === 'forget-password' ? resetCodeMail(email, otp, RESET_CODE_SECONDS / 60) : confirmationCodeMail(email, otp, RESET_CODE_SECONDS / 60);
-          const ids = await mailer.enqueue(db.kysely, [mail]);
+          // The code that confirms a sign-up or verifies an address. Reset codes are ours (reset-codes.ts); sign-in by code is not offered.
+          if (type !== 'email-verification') return;
+          const ids = await mailer.enqueue(db.kysely, [confirmationCodeMail(email, otp, RESET_CODE_SECONDS / 60)]);
           mailer.deliverLater(ids);
         },
       }),
@@ -209,11 +206,6 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
         if (ctx.path === '/change-password') {
           const userId = ctx.context.session?.user.id;
           if (userId) await ctx.context.internalAdapter.updateUser(userId, { mustChangePassword: false });
-        }
-        if (ctx.path === '/email-otp/reset-password') {
-          const email = String((ctx.body as { email?: string }).email ?? '').toLowerCase();
-          const found = await ctx.context.internalAdapter.findUserByEmail(email);
-          if (found) await ctx.context.internalAdapter.updateUser(found.user.id, { mustChangePassword: false });
         }
       }),
     },

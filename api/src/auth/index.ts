@@ -3,7 +3,8 @@ import type { ApiConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { ensureFirstAdmin, staffAccounts, type StaffAccounts } from './accounts.ts';
-import { authSecret, createStaffAuth, type StaffAuth } from './auth.ts';
+import { RESET_CODE_LENGTH, RESET_CODE_SECONDS, authSecret, createStaffAuth, type StaffAuth } from './auth.ts';
+import { resetCodes, type ResetCodes } from './reset-codes.ts';
 import { migrateStaffTables } from './migrate.ts';
 import { guessingMail } from './mails.ts';
 import { ACCOUNT_MAX_FAILURES, FAILURE_WINDOW_MS, signInThrottle, type SignInThrottle } from './sign-in-throttle.ts';
@@ -12,6 +13,7 @@ export interface StaffServices {
   auth: StaffAuth;
   accounts: StaffAccounts;
   throttle: SignInThrottle;
+  resets: ResetCodes;
 }
 
 /** Builds the staff services and brings Better Auth's tables up to date (after the project's migrations). */
@@ -31,7 +33,8 @@ export async function createStaffServices(deps: { config: ApiConfig; db: Db; mai
       deps.mailer.deliverLater(ids);
     },
   });
-  return { auth, accounts, throttle };
+  const resets = resetCodes(deps.db.kysely, { secret, codeLength: RESET_CODE_LENGTH, validSeconds: RESET_CODE_SECONDS });
+  return { auth, accounts, throttle, resets };
 }
 
 export { ensureFirstAdmin, migrateStaffTables };

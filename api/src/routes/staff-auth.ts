@@ -7,8 +7,8 @@
  *   POST /api/auth/sign-out                ends this session                     (signed in)
  *   POST /api/auth/change-password         new password, ends every other session (signed in)
  *   POST /api/auth/revoke-sessions         ends every session of the member      (signed in, password set)
- *   POST /api/auth/email-otp/request-password-reset   mails a 6-digit code (same answer for any address)
- *   POST /api/auth/email-otp/reset-password           code + new password
+ *   POST /api/auth/email-otp/request-password-reset   ours: mails a 6-digit code (same answer for any address; auth/reset-codes.ts)
+ *   POST /api/auth/email-otp/reset-password           ours: code + new password; ends sessions, codes and sign-in limits
  *   /api/auth/two-factor/*                 second factors: set-up and the sign-in step (two-factor.ts)
  */
 import { APIError } from 'better-auth/api';
@@ -18,7 +18,10 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
 import { authHeaders, type StaffEnv } from '../auth/guard.ts';
-import { LOGIN_PAGE, copyCookies, readBody, signedIn } from '../auth/http.ts';
+import { RESET_CODE_SECONDS } from '../auth/auth.ts';
+import { LOGIN_PAGE, authJson, copyCookies, readBody, signedIn, type Fields } from '../auth/http.ts';
+import { resetCodeMail } from '../auth/mails.ts';
+import { passwordProblems } from '../../../src/lib/password-policy.ts';
 import { BUSY_CODE } from '../auth/hash-queue.ts';
 import { NOT_CONFIRMED_CODE } from '../auth/self-service.ts';
 import { lockMessage } from '../auth/sign-in-throttle.ts';
@@ -33,11 +36,47 @@ const FORWARDED: Record<string, Forwarded> = {
   '/sign-out': { session: 'any' },
   '/change-password': { session: 'any' },
   '/revoke-sessions': { session: 'password-set' },
-  '/email-otp/request-password-reset': { session: 'none' },
-  '/email-otp/reset-password': { session: 'none' },
 };
 
 type SignInStatus = 200 | 400 | 401 | 403 | 429;
+
+/** The address of a reset code request. */
+function resetRequest(fields: Fields, c: Context) {
+  const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+  if (!email) return c.json({ message: MESSAGES.fieldRequired, issues: [{ path: 'email', message: MESSAGES.fieldRequired }] }, 400);
+  if (email.length > 254 || !EMAIL.test(email)) return c.json({ message: MESSAGES.fieldEmail, issues: [{ path: 'email', message: MESSAGES.fieldEmail }] }, 400);
+  return { email };
+}
+
+/** A reset: the address, the code and a new password the policy accepts (checked before the code is tried). */
+function resetBody(fields: Fields, c: Context) {
+  const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase().slice(0, 254) : '';
+  const otp = typeof fields.otp === 'string' ? fields.otp.trim().slice(0, 20) : '';
+  const password = typeof fields.password === 'string' ? fields.password : '';
+  const issues = [
+    ...(email ? [] : [{ path: 'email', message: MESSAGES.fieldRequired }]),
+    ...(otp ? [] : [{ path: 'otp', message: MESSAGES.fieldRequired }]),
+    ...(password ? [] : [{ path: 'password', message: MESSAGES.fieldRequired }]),
+  ];
+  if (issues.length) return c.json({ message: issues[0]!.message, issues }, 400);
+  const problems = passwordProblems(password);
+  if (problems.length || password.length > 128) {
+    const messages = problems.length ? problems : [MESSAGES.invalidInput];
+    return c.json({ message: messages[0], code: 'PASSWORD_POLICY', issues: messages.map((message) => ({ path: 'password', message })) }, 400);
+  }
+  return { email, otp, password };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The staff account that uses an address, with what the reset needs. */
+async function memberByEmail(services: Services, email: string) {
+  const ctx = await services.staff.auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email).catch(() => null);
+  if (!found) return null;
+  const user = found.user as typeof found.user & { username?: string; banned?: boolean | null };
+  return { id: user.id, email: user.email, account: String(user.username ?? user.email).toLowerCase(), banned: Boolean(user.banned) };
+}
 
 /** How long a sign-in refused because too many hashes were waiting is asked to wait. */
 const BUSY_RETRY_SECONDS = 5;
@@ -95,7 +134,7 @@ function signInBody(): MiddlewareHandler<StaffEnv, string, { in: { json: Credent
 }
 
 export function staffAuthRoutes(services: Services) {
-  const { auth, throttle } = services.staff;
+  const { auth, throttle, resets } = services.staff;
   // Chained, so the routes' types reach AppType and the typed client.
   const app = new Hono<StaffEnv>()
     .post('/sign-in/username', signInBody(), async (c) => {
@@ -158,6 +197,43 @@ export function staffAuthRoutes(services: Services) {
         return answer(c, 429, { message: STAFF_TEXT.tooManyAttempts, code: 'locked' }, `${LOGIN_PAGE}?error=locked`);
       }
       throw new Error(`sign-in answered ${response.status} ${problem.code ?? ''}`);
+    })
+    .post('/email-otp/request-password-reset', authJson(resetRequest), async (c) => {
+      const { email } = c.req.valid('json');
+      const allowed = await resets.requestAllowed(clientNetwork(clientAddress(c, services.config.trustProxy)));
+      if (!allowed.ok) {
+        c.header('Retry-After', String(allowed.retryAfterSeconds));
+        return c.json({ message: MESSAGES.tooManyRequests }, 429);
+      }
+      const member = await memberByEmail(services, email);
+      // A disabled member gets no code; nobody learns whether an address is a staff account.
+      if (member && !member.banned) {
+        const code = await resets.issue(member.id, member.account);
+        if (code) {
+          const ids = await services.mailer.enqueue(services.db.kysely, [resetCodeMail(member.email, code, RESET_CODE_SECONDS / 60)]);
+          services.mailer.deliverLater(ids);
+        }
+      }
+      return c.json({ success: true });
+    })
+    .post('/email-otp/reset-password', authJson(resetBody), async (c) => {
+      const { email, otp, password } = c.req.valid('json');
+      const member = await memberByEmail(services, email);
+      const network = clientNetwork(clientAddress(c, services.config.trustProxy));
+      const used = await resets.use(member?.id ?? null, member?.account ?? `unknown:${email}`, network, otp);
+      if (used === 'locked') return c.json({ message: STAFF_TEXT.invalidCode, code: 'TOO_MANY_ATTEMPTS' }, 403);
+      if (used === 'wrong' || !member) return c.json({ message: STAFF_TEXT.invalidCode, code: 'INVALID_OTP' }, 400);
+      const ctx = await auth.$context;
+      const hash = await ctx.password.hash(password);
+      if (await ctx.internalAdapter.findCredentialAccount(member.id)) await ctx.internalAdapter.updatePassword(member.id, hash);
+      else await ctx.internalAdapter.createAccount({ userId: member.id, providerId: 'credential', accountId: member.id, password: hash });
+      // The code proved the address too; the password is the member's own now.
+      await ctx.internalAdapter.updateUser(member.id, { mustChangePassword: false, emailVerified: true });
+      await ctx.internalAdapter.deleteUserSessions(member.id);
+      await resets.voidAll(member.id);
+      // A locked-out owner who proved their address signs in again at once.
+      await throttle.unlock(member.account);
+      return c.json({ success: true });
     })
     .route('/two-factor', twoFactorRoutes(services));
   // Outside the chain: Better Auth's own paths are forwarded as they are, and an `all` route's
