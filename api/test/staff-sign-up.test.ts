@@ -181,11 +181,45 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     const twice = await postAuth(api, '/api/auth/confirm-sign-up', { email: 'new.member@example.org', code });
     expect(twice.status).toBe(409);
     expect(await twice.json()).toEqual({ message: 'User is already confirmed.', code: 'already-confirmed' });
-    expect((await postAuth(api, '/api/auth/resend-code', { email: 'new.member@example.org' })).status).toBe(409);
+    // A confirmed account asking for a code is answered as any address is, and mailed nothing.
+    const mailsBefore = await count(api.services, 'outbox');
+    const resent = await postAuth(api, '/api/auth/resend-code', { email: 'new.member@example.org' });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ message: 'A new code is on its way. It is valid for 10 minutes.' });
+    expect(await count(api.services, 'outbox')).toBe(mailsBefore);
     const now = await signInRequest(api, SIGN_UP.username, SIGN_UP.password);
     expect(now.status).toBe(200);
     // Every member reaches the staff area (their tasks); its admin sections stay closed to them.
     expect(await now.json()).toEqual({ next: 'admin', redirect: '/admin' });
+  });
+
+  test('the sign-up code endpoints tell nobody whether an address is a staff account, and count guesses before checking them', async () => {
+    const from = (client: string) => ({ 'x-test-client': client });
+    // A staff account and an address nobody uses: the same answers, word for word.
+    const staff = await postAuth(api, '/api/auth/resend-code', { email: ADMIN.email }, undefined, from('192.0.2.80'));
+    const nobody = await postAuth(api, '/api/auth/resend-code', { email: 'nobody.here@example.org' }, undefined, from('192.0.2.80'));
+    expect([staff.status, nobody.status]).toEqual([200, 200]);
+    expect(await staff.json()).toEqual(await nobody.json());
+    const staffConfirm = await postAuth(api, '/api/auth/confirm-sign-up', { email: ADMIN.email, code: '123456' }, undefined, from('192.0.2.81'));
+    const nobodyConfirm = await postAuth(api, '/api/auth/confirm-sign-up', { email: 'nobody.here@example.org', code: '123456' }, undefined, from('192.0.2.81'));
+    expect([staffConfirm.status, nobodyConfirm.status]).toEqual([400, 400]);
+    expect(await staffConfirm.json()).toEqual(await nobodyConfirm.json());
+
+    // Requests for codes are limited per network, known address or not.
+    for (let i = 0; i < 3; i++) expect((await postAuth(api, '/api/auth/resend-code', { email: ADMIN.email }, undefined, from('192.0.2.80'))).status).toBe(200);
+    const limited = await postAuth(api, '/api/auth/resend-code', { email: 'nobody.here@example.org' }, undefined, from('192.0.2.80'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Thirty concurrent guesses at a pending account's code, the right one among them: at most 3 are checked.
+    const pending = { ...SIGN_UP, username: 'guessed.code', email: 'guessed.code@example.org' };
+    expect((await postAuth(api, '/api/auth/sign-up', pending)).status).toBe(201);
+    const code = (await codeFor(api, pending.email))!;
+    const guesses = Array.from({ length: 30 }, (_, i) => (i === 15 ? code : String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')));
+    const answers = await Promise.all(guesses.map((guess) => postAuth(api, '/api/auth/confirm-sign-up', { email: pending.email, code: guess }, undefined, from('192.0.2.82'))));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400 || status === 200).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(27);
   });
 
   test('a code entered after the 3-minute auto sign-in window confirms without signing in', async () => {

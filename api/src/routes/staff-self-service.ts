@@ -4,8 +4,8 @@
  *
  *   GET  /api/auth/options                  what the sign-in screen offers: sign-up, social providers
  *   POST /api/auth/sign-up                  ALLOW_SIGN_UP=true only; a non-administrator account waiting for its code
- *   POST /api/auth/confirm-sign-up          email + code: confirms and signs in ('User is already confirmed.' ends it)
- *   POST /api/auth/resend-code              email: a new confirmation code (same answer for any address)
+ *   POST /api/auth/confirm-sign-up          email + code: confirms and signs in ('User is already confirmed.' ends it, told only to the code that confirmed)
+ *   POST /api/auth/resend-code              email: a new confirmation code (same answer for any address, rate-limited per network and address)
  *   POST /api/auth/verify-user/send         signed in: a code to the member's own unverified address
  *   POST /api/auth/verify-user/confirm      signed in: the code
  *   POST /api/auth/sign-in/social           { provider }: the provider's address to go to
@@ -16,13 +16,29 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
 import { checkSignUp, signUpIssues } from '../../../src/lib/sign-up.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
+import { createHmac } from 'node:crypto';
+import { attemptLedger, type Bucket } from '../auth/attempts.ts';
+import { RESET_CODE_SECONDS } from '../auth/auth.ts';
 import { authHeaders, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, authJson, copyCookies, readBody, signedIn, type Fields } from '../auth/http.ts';
 import { PROVIDER_NAMES, configuredProviders, isSocialProvider } from '../auth/social.ts';
+import { clientAddress } from '../client-address.ts';
+import { clientNetwork } from '../client-network.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { SocialProviderId } from '../config.ts';
 import type { Services } from '../services.ts';
 import { refuseOverLimit } from './form-route.ts';
+
+/** Sign-up codes: requests per network and mails per address (on top of Better Auth's own limit per connection). */
+const CODE_REQUESTS_PER_NETWORK = 5;
+const CODE_MAILS_PER_HOUR = 3;
+const CODE_WINDOW_MS = 10 * 60_000;
+
+/** A confirmation code's guesses: 3 per address from one network, 10 per address in all, per code lifetime. */
+const confirmBuckets = (email: string, network: string): Bucket[] => [
+  { name: `sign-up-confirm:${email}|${network}`, max: 3, windowMs: CODE_WINDOW_MS },
+  { name: `sign-up-confirm-account:${email}`, max: 10, windowMs: CODE_WINDOW_MS },
+];
 
 /** The hosted widget's auto sign-in waits 3 minutes for the confirmation; later, the member signs in themselves. */
 export const AUTO_SIGN_IN_SECONDS = 3 * 60;
@@ -75,6 +91,15 @@ function verificationCode(fields: Fields, c: Context) {
 export function staffSelfServiceRoutes(services: Services) {
   const { auth } = services.staff;
   const { config } = services;
+  const attempts = attemptLedger(services.db.kysely);
+  const confirmedKey = (email: string) => `sign-up-confirmed-${email}`;
+  const confirmedHash = (email: string, code: string) => createHmac('sha256', auth.options.secret ?? '').update(`${email}:${code}`).digest('hex');
+  /** Whether this code is the one that confirmed the address (kept 10 minutes after). */
+  const confirmedWith = async (email: string, code: string) => {
+    const ctx = await auth.$context;
+    const record = await ctx.internalAdapter.findVerificationValue(confirmedKey(email));
+    return Boolean(record && new Date(record.expiresAt) > new Date() && record.value === confirmedHash(email, code));
+  };
   const signUpLimit = rateLimit(services, 'staff-sign-up');
 
   /** Sign-up exists only with ALLOW_SIGN_UP=true; otherwise the path answers as any unknown one. */
@@ -147,14 +172,31 @@ export function staffSelfServiceRoutes(services: Services) {
 
     .post('/confirm-sign-up', authJson(confirmation), async (c) => {
       const { email, code } = c.req.valid('json');
+      // Counted before the code is compared, by address and network (no more guesses in a burst than one by one).
+      const network = clientNetwork(clientAddress(c, config.trustProxy));
+      const held = confirmBuckets(email, network);
+      const reserved = await attempts.reserve(held);
+      if (!reserved.ok) {
+        c.header('Retry-After', String(reserved.retryAfterSeconds));
+        return tooMany(c);
+      }
       const ctx = await auth.$context;
       const found = await ctx.internalAdapter.findUserByEmail(email);
       const user = found?.user as (Record<string, unknown> & { id: string; emailVerified: boolean; createdAt: Date }) | undefined;
-      if (user && user.emailVerified && !user.awaitingConfirmation) return alreadyConfirmed(c);
-      if (!user || !CODE.test(code)) return invalidCode(c);
+      // The same answer for an address nobody uses and for a confirmed staff account: only the
+      // code that confirmed an account (within its 10 minutes) hears that it is confirmed.
+      if (!user || !user.awaitingConfirmation || !CODE.test(code)) {
+        if (user && !user.awaitingConfirmation && CODE.test(code) && (await confirmedWith(email, code))) {
+          await attempts.release(held);
+          return alreadyConfirmed(c);
+        }
+        return invalidCode(c);
+      }
       const response = await forward(services, c, '/email-otp/verify-email', { email, otp: code });
       if (response.status === 429) return tooMany(c);
       if (!response.ok) return invalidCode(c);
+      await attempts.release(held);
+      await ctx.internalAdapter.createVerificationValue({ identifier: confirmedKey(email), value: confirmedHash(email, code), expiresAt: new Date(Date.now() + RESET_CODE_SECONDS * 1000) });
       // Confirmed within the auto sign-in window: signed in. Later: confirmed, and the member signs in.
       if (Date.now() - new Date(user.createdAt).getTime() > AUTO_SIGN_IN_SECONDS * 1000) {
         const { token } = (await response.json()) as { token?: string };
@@ -167,11 +209,20 @@ export function staffSelfServiceRoutes(services: Services) {
 
     .post('/resend-code', authJson(resendTo), async (c) => {
       const { email } = c.req.valid('json');
+      const network = clientNetwork(clientAddress(c, config.trustProxy));
+      const asked = await attempts.reserve([{ name: `sign-up-code-request:${network}`, max: CODE_REQUESTS_PER_NETWORK, windowMs: CODE_WINDOW_MS }]);
+      if (!asked.ok) {
+        c.header('Retry-After', String(asked.retryAfterSeconds));
+        return tooMany(c);
+      }
       const ctx = await auth.$context;
       const found = await ctx.internalAdapter.findUserByEmail(email);
-      if (found?.user.emailVerified && !(found.user as Record<string, unknown>).awaitingConfirmation) return alreadyConfirmed(c);
-      const response = await forward(services, c, '/email-otp/send-verification-otp', { email, type: 'email-verification' });
-      if (response.status === 429) return tooMany(c);
+      // Only an account still waiting for its code gets one, and no more than a few an hour
+      // whoever asks; every address gets the same answer.
+      if ((found?.user as Record<string, unknown> | undefined)?.awaitingConfirmation) {
+        const mailed = await attempts.reserve([{ name: `sign-up-mail:${email}`, max: CODE_MAILS_PER_HOUR, windowMs: 60 * 60_000 }]);
+        if (mailed.ok) await forward(services, c, '/email-otp/send-verification-otp', { email, type: 'email-verification' });
+      }
       return c.json({ message: SELF_SERVICE_TEXT.codeResent });
     })
 
