@@ -26,6 +26,7 @@ import { EMAIL_CODE_MINUTES, EMAIL_CODE_RESEND_SECONDS, METHOD_NAMES, TWO_FACTOR
 import { authHeaders, currentStaff, type SignedInStaff, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, authJson, copyCookies, signedIn, type Fields } from '../auth/http.ts';
 import type { PendingChallenge } from '../auth/two-factor/plugin.ts';
+import { storedBackupCode } from '../auth/two-factor/backup-codes.ts';
 import { twoFactorMethods, twoFactorState, turnOffMethod, verifyStaffPassword } from '../auth/two-factor/state.ts';
 import { BUSY_CODE } from '../auth/hash-queue.ts';
 import { lockMessage, type Attempt } from '../auth/sign-in-throttle.ts';
@@ -106,6 +107,12 @@ export function twoFactorRoutes(services: Services) {
     return found ? { ...found, expiresAt: new Date(found.expiresAt) } : null;
   }
 
+  /** The member's unused backup codes, as stored. */
+  async function backupCodesOf(userId: string): Promise<string[]> {
+    const found = (await api.viewBackupCodes({ body: { userId } }).catch(() => null)) as { backupCodes?: string[] } | null;
+    return found?.backupCodes ?? [];
+  }
+
   /** A used code's mail leaves the outbox (sent or not): no copy of a code outlives its use. */
   async function forgetCodeMails(email: string) {
     await services.db.kysely.deleteFrom('outbox').where('kind', '=', 'staff.two-factor-code').where('to_address', '=', email).execute();
@@ -171,7 +178,9 @@ export function twoFactorRoutes(services: Services) {
     const begun = await beginAttempt(c, account);
     if (begun instanceof Response) return begun;
     const { attempt } = begun;
-    const response = (await api[endpoint]({ body: { code, trustDevice }, headers: authHeaders(c, services), asResponse: true })) as Response;
+    // A backup code typed without its dash, with spaces or in another case stands for the member's own code.
+    const checked = method === 'backup' ? storedBackupCode(code, await backupCodesOf(challenge.userId)) : code;
+    const response = (await api[endpoint]({ body: { code: checked, trustDevice }, headers: authHeaders(c, services), asResponse: true })) as Response;
     if (response.ok) {
       await attempt.passed();
       await throttle.signedIn(account, network(c));

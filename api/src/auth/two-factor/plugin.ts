@@ -22,6 +22,7 @@ import {
 import { site } from '../../../../src/lib/site.ts';
 import type { Db } from '../../db/index.ts';
 import type { Mailer } from '../../mail/outbox.ts';
+import { generateBackupCodes } from './backup-codes.ts';
 import { twoFactorCodeMail } from './mails.ts';
 
 export const TWO_FACTOR_MODEL = 'staff_two_factor';
@@ -69,7 +70,8 @@ export function staffTwoFactorPlugins({ db, mailer }: { db: Db; mailer: Mailer }
       issuer: TOTP_ISSUER,
       schema: { twoFactor: { modelName: TWO_FACTOR_MODEL } },
       trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
-      backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: 'encrypted' },
+      // Read off paper and typed on a phone: no look-alike characters (backup-codes.ts).
+      backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10, storeBackupCodes: 'encrypted', customBackupCodesGenerate: () => generateBackupCodes(BACKUP_CODE_COUNT) },
       otpOptions: {
         digits: EMAIL_CODE_DIGITS,
         period: EMAIL_CODE_MINUTES,
