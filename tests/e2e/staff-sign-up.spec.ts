@@ -253,7 +253,7 @@ test.describe('staff self-service routes', () => {
     await page.getByLabel('Email').fill(`${uniqueName('stranger')}@example.org`);
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page).toHaveURL(/\/admin\/login\?error=/, HASHING);
-    await expect(page.getByRole('alert')).toHaveText('No staff account with this verified email address exists. Ask an administrator to invite you with it, and verify it first.');
+    await expect(page.getByRole('alert')).toHaveText('No staff account with this verified email address exists, or the provider did not confirm the address. Sign in with your password and link the provider in Account, or ask an administrator to invite you with this address.');
     expect((await page.request.get(`${origin}/api/staff/me`)).status()).toBe(401);
 
     // A state that is not ours: the spec's state message.

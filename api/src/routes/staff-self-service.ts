@@ -9,6 +9,7 @@
  *   POST /api/auth/verify-user/send         signed in: a code to the member's own unverified address
  *   POST /api/auth/verify-user/confirm      signed in: the code
  *   POST /api/auth/sign-in/social           { provider }: the provider's address to go to
+ *   POST /api/auth/link/social             signed in, { provider }: links that provider's account to the member's
  *   GET|POST /api/auth/callback/:provider   the provider's answer; then /admin, or /admin/login?error=…
  */
 import { Hono, type Context } from 'hono';
@@ -21,7 +22,7 @@ import { attemptLedger, type Bucket } from '../auth/attempts.ts';
 import { RESET_CODE_SECONDS } from '../auth/auth.ts';
 import { authHeaders, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, authJson, copyCookies, readBody, signedIn, type Fields } from '../auth/http.ts';
-import { PROVIDER_NAMES, configuredProviders, isSocialProvider } from '../auth/social.ts';
+import { PROVIDER_NAMES, configuredProviders, isSocialProvider, linkingFromSession } from '../auth/social.ts';
 import { clientAddress } from '../client-address.ts';
 import { clientNetwork } from '../client-network.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -88,6 +89,22 @@ function verificationCode(fields: Fields, c: Context) {
   return { code };
 }
 
+/** A link a signed-in member started is completed within 10 minutes, by the callback carrying its state. */
+const LINK_SECONDS = 10 * 60;
+const linkKey = (state: string) => `sipa-link-${state.slice(0, 200)}`;
+
+/** The session token a response sets (the signed cookie's value before its signature), if any. */
+function sessionTokenSetBy(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?sipa\.session_token=([^;]+)/.exec(cookie);
+    if (match?.[1]) {
+      const value = decodeURIComponent(match[1]);
+      return value.slice(0, value.lastIndexOf('.')) || null;
+    }
+  }
+  return null;
+}
+
 export function staffSelfServiceRoutes(services: Services) {
   const { auth } = services.staff;
   const { config } = services;
@@ -101,6 +118,24 @@ export function staffSelfServiceRoutes(services: Services) {
     return Boolean(record && new Date(record.expiresAt) > new Date() && record.value === confirmedHash(email, code));
   };
   const signUpLimit = rateLimit(services, 'staff-sign-up');
+
+  /**
+   * A provider vouches for a person, not for their second factor: a member who has one turned on
+   * is sent to the second step, exactly as after their password (plugin.ts), with the provider's
+   * session ended before it ever reaches the browser.
+   */
+  async function secondFactorAfterProvider(c: Context, response: Response): Promise<Response> {
+    const token = sessionTokenSetBy(response);
+    if (!token) return response;
+    const api = auth.api as unknown as { startSocialTwoFactorChallenge(input: Record<string, unknown>): Promise<{ headers: Headers; response: { challenge: boolean } }> };
+    const started = await api.startSocialTwoFactorChallenge({ body: { token }, headers: authHeaders(c, services), returnHeaders: true });
+    if (!started.response.challenge) return response;
+    const headers = new Headers({ Location: `${LOGIN_PAGE}?step=two-factor`, 'Cache-Control': 'no-store' });
+    // Every cookie of the callback but the session's (its state cookie cleared), then the challenge.
+    for (const cookie of response.headers.getSetCookie()) if (!/^(?:__Secure-)?sipa\.session_(token|data)=/.test(cookie)) headers.append('Set-Cookie', cookie);
+    for (const cookie of started.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+    return new Response(null, { status: 302, headers });
+  }
 
   /** Sign-up exists only with ALLOW_SIGN_UP=true; otherwise the path answers as any unknown one. */
   const signUpOpen = async (c: Context, next: () => Promise<void>) =>
@@ -258,6 +293,21 @@ export function staffSelfServiceRoutes(services: Services) {
       const { url } = (await response.json()) as { url: string };
       copyCookies(response, c);
       return c.json({ url });
+    })
+
+    // A signed-in member links a provider account to their own (then it signs them in, whatever it
+    // says of the address); the provider sends the browser back to /callback/:provider as usual.
+    .post('/link/social', signedIn(services, 'password-set'), authJson<{ provider: SocialProviderId } | Response, { provider: string }>(socialProvider), async (c) => {
+      const { provider } = c.req.valid('json');
+      const response = await forward(services, c, '/link-social', { provider, callbackURL: '/admin', errorCallbackURL: LOGIN_PAGE, disableRedirect: true });
+      if (response.status === 429) return tooMany(c);
+      if (!response.ok) throw new Error(`linking a social account answered ${response.status}`);
+      const { url } = (await response.json()) as { url: string };
+      // The callback that carries this state completes the member's own link (linkingFromSession).
+      const state = new URL(url).searchParams.get('state');
+      if (state) await (await auth.$context).internalAdapter.createVerificationValue({ identifier: linkKey(state), value: c.get('staff').user.id, expiresAt: new Date(Date.now() + LINK_SECONDS * 1000) });
+      copyCookies(response, c);
+      return c.json({ url });
     });
 
   // The provider sends the browser back here (Apple with a form post, the others with a GET).
@@ -275,7 +325,13 @@ export function staffSelfServiceRoutes(services: Services) {
       if (text === null) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
       init.body = text;
     }
-    return auth.handler(new Request(c.req.url, init));
+    const state = c.req.method === 'POST' ? new URLSearchParams(String(init.body ?? '')).get('state') : c.req.query('state');
+    const ctx = await auth.$context;
+    const link = state ? await ctx.internalAdapter.findVerificationValue(linkKey(state)) : null;
+    if (link && state) await ctx.internalAdapter.deleteVerificationByIdentifier(linkKey(state));
+    const handle = () => auth.handler(new Request(c.req.url, init));
+    const response = link && new Date(link.expiresAt) > new Date() ? await linkingFromSession.run(true, handle) : await handle();
+    return secondFactorAfterProvider(c, response);
   });
 
   return app;

@@ -14,6 +14,9 @@ import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from '.
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
+import { NO_OPTIONS, loadSignInOptions, type SignInOptions } from './sign-up/widget-routes.ts';
+import { SocialButtons } from './sign-up/SocialButtons.tsx';
+import { SELF_SERVICE_TEXT } from '../../lib/self-service-messages.ts';
 
 interface Me {
   user: { username: string; email: string; name: string; role: string };
@@ -243,6 +246,7 @@ function AccountPanel({ me }: { me: Me }) {
             {STAFF_TEXT.signOutEverywhere}
           </button>
         </div>
+        <LinkedProviders />
       </div>
       <TwoFactorPanel account={me.user.username} email={me.user.email} onSignedOut={signedOut} />
     </section>
@@ -250,3 +254,21 @@ function AccountPanel({ me }: { me: Me }) {
 }
 
 const signedOut = () => leave('/admin/login');
+
+/** Linking a provider's account: the only way Amazon and Facebook, which never confirm an address, can sign the member in. */
+function LinkedProviders() {
+  const [options, setOptions] = useState<SignInOptions>(NO_OPTIONS);
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    void loadSignInOptions().then(setOptions);
+  }, []);
+  if (!options.social.length) return null;
+  return (
+    <div className="staff-subcard" aria-labelledby="providers-heading" role="group">
+      <h3 id="providers-heading">Sign-in providers</h3>
+      <p className="staff-lead">{SELF_SERVICE_TEXT.linkLead}</p>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <SocialButtons mode="link" providers={options.social} onProblem={setProblem} />
+    </div>
+  );
+}
