@@ -278,6 +278,22 @@ describeBackends('staff two-factor', (backend) => {
     expect(await locked.json()).toMatchObject({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
   });
 
+  test('the second step must be done within 3 minutes of the password (the spec: sign-in state expiry 3 minutes)', async () => {
+    const { username } = await newAdmin(api);
+    const { secret } = await setUpTotp(api, await signIn(api, username, PASSWORD));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const response = await signInRequest(api, username, PASSWORD);
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith('sipa.two_factor='))).toMatch(/Max-Age=180\b/);
+    const cookie = withCookies('', response);
+    vi.setSystemTime(start + 3 * 60_000 - 2000);
+    expect((await get(api, '/api/auth/two-factor/challenge', cookie)).status).toBe(200);
+    vi.setSystemTime(start + 3 * 60_000 + 1000);
+    const late = await postAuth(api, '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, cookie);
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ code: 'challenge-expired' });
+  });
+
   test('a challenge allows five wrong codes, then asks for the password again', async () => {
     const { username } = await newAdmin(api);
     const { secret } = await setUpTotp(api, await signIn(api, username, PASSWORD));

@@ -8,6 +8,7 @@ export const STAFF_TEXT = {
   login: 'Login',
   loggingIn: 'Logging in...',
   loading: 'Loading...',
+  needsJavaScript: 'The staff area needs JavaScript. Please turn JavaScript on in your browser (or use one that runs it), then reload this page.',
   logout: 'Logout',
   invalidCredentials: MESSAGES.adminLoginFailure,
   lockedOut: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',

@@ -30,7 +30,6 @@ function serverEnv(): NodeJS.ProcessEnv {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    NODE_ENV: 'test',
     SITE_URL: origin,
     RATE_LIMIT_MAX: '1000',
     TRUST_PROXY: '1',

@@ -300,7 +300,6 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        NODE_ENV: 'test',
         RATE_LIMIT_MAX: '1000',
         TRUST_PROXY: '1',
         REQUIRE_ADMIN_MFA: 'true',

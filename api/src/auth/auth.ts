@@ -54,6 +54,9 @@ const POLICY_MESSAGES = new Set<string>(Object.values(PASSWORD_MESSAGES));
 
 const SECRET_NAME = 'staff-auth-secret';
 
+/** Where Apple's form post back to the callback comes from. */
+const APPLE_ORIGIN = 'https://appleid.apple.com';
+
 /** SECRET_KEY when set; otherwise a random key created once and kept in the database for every instance. */
 export async function authSecret(db: Kysely<Database>, secretKey?: string): Promise<string> {
   return secretKey || storedSecret(db, SECRET_NAME);
@@ -78,6 +81,8 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
       const host = trustedForwardedValue(request.headers.get('x-forwarded-host'), config.trustProxy) || request.headers.get('host');
       // Same host counts whatever the scheme, as in the API's own origin rule (TLS may end at a proxy).
       if (host) origins.push(`http://${host}`, `https://${host}`);
+      // Apple answers a sign-in with a form post from its own site to this one callback only.
+      if (url.pathname === '/api/auth/callback/apple' && config.socialProviders.apple) origins.push(config.oauthBaseUrl ? new URL(config.oauthBaseUrl).origin : APPLE_ORIGIN);
     }
     return origins;
   };
@@ -146,6 +151,9 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
       },
     },
     advanced: {
+      // Always on: Better Auth would switch its origin check off when NODE_ENV is "test", and the
+      // server must behave the same under test as in production.
+      disableOriginCheck: false,
       cookiePrefix: 'sipa',
       useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },

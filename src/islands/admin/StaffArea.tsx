@@ -60,12 +60,15 @@ export default function StaffArea() {
   const [me, setMe] = useState<Me | null>(null);
   const [problem, setProblem] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
+  // False in the server's HTML: without JavaScript the page says it needs it (StaffPage.astro) and shows no endless 'Loading...'.
+  const [running, setRunning] = useState(false);
   const isAdmin = me?.user.role === 'admin';
   const sections = SECTIONS.filter((item) => isAdmin || !item.adminOnly);
   const section = useSection(sections);
 
   useEffect(() => {
     let cancelled = false;
+    setRunning(true);
     (async () => {
       try {
         const response = await api.staff.me.$get({}, JSON_REQUEST);
@@ -97,7 +100,7 @@ export default function StaffArea() {
   if (problem) return <Alert tone="error">{problem}</Alert>;
   if (!me) {
     return (
-      <p className="staff-loading" role="status">
+      <p className="staff-loading" role="status" hidden={!running}>
         <span className="form-spinner" aria-hidden="true" />
         {STAFF_TEXT.loading}
       </p>

@@ -180,6 +180,11 @@ export default function StaffLogin() {
 
   async function sendCode(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
+    // An empty field is named as such before any check of its format.
+    if (!email.trim()) {
+      setFieldErrors({ email: MESSAGES.fieldRequired });
+      return;
+    }
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       setFieldErrors({ email: MESSAGES.fieldEmail });
       return;
