@@ -16,7 +16,8 @@ async function signInAsNewMember(page: Page): Promise<string> {
   const username = uniqueName('tasker');
   const temporary = invite(username, `${username}@example.org`, false);
   expect((await page.request.post('/api/auth/sign-in/username', { data: { username, password: temporary } })).status()).toBe(200);
-  const changed = await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: MEMBER_PASSWORD } });
+  // With the Origin a browser sends with every POST (the server refuses a cookie-bearing POST without one).
+  const changed = await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: MEMBER_PASSWORD }, headers: { origin: `http://127.0.0.1:${process.env.E2E_PORT ?? 4310}` } });
   expect(changed.status()).toBe(200);
   return username;
 }
