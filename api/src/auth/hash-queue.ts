@@ -39,8 +39,8 @@ export function hashQueue({ concurrency, queue }: { concurrency: number; queue: 
   return {
     hash: (password: string) => run(() => hashPassword(password)),
     verify: (input: { hash: string; password: string }) => run(() => verifyPassword(input)),
-    /** Hashes running and waiting now (for the health report and tests). */
-    stats: () => ({ running, waiting: waiting.length }),
+    /** Whether a hash asked for now would be refused: a sign-in can be answered 429 before any other work. */
+    full: () => running >= concurrency && waiting.length >= queue,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { ensureFirstAdmin, staffAccounts, type StaffAccounts } from './accounts.ts';
 import { RESET_CODE_LENGTH, RESET_CODE_SECONDS, authSecret, createStaffAuth, type StaffAuth } from './auth.ts';
+import { hashQueue, type HashQueue } from './hash-queue.ts';
 import { resetCodes, type ResetCodes } from './reset-codes.ts';
 import { migrateStaffTables } from './migrate.ts';
 import { guessingMail } from './mails.ts';
@@ -14,12 +15,14 @@ export interface StaffServices {
   accounts: StaffAccounts;
   throttle: SignInThrottle;
   resets: ResetCodes;
+  hashes: HashQueue;
 }
 
 /** Builds the staff services and brings Better Auth's tables up to date (after the project's migrations). */
 export async function createStaffServices(deps: { config: ApiConfig; db: Db; mailer: Mailer }): Promise<StaffServices> {
   const secret = await authSecret(deps.db.kysely, deps.config.secretKey);
-  const auth = createStaffAuth({ ...deps, secret });
+  const hashes = hashQueue({ concurrency: deps.config.passwordHashConcurrency, queue: deps.config.passwordHashQueue });
+  const auth = createStaffAuth({ ...deps, secret, hashes });
   await migrateStaffTables(auth);
   const accounts = staffAccounts(auth);
   const firstAdmin = await ensureFirstAdmin(accounts, deps.config);
@@ -34,7 +37,7 @@ export async function createStaffServices(deps: { config: ApiConfig; db: Db; mai
     },
   });
   const resets = resetCodes(deps.db.kysely, { secret, codeLength: RESET_CODE_LENGTH, validSeconds: RESET_CODE_SECONDS });
-  return { auth, accounts, throttle, resets };
+  return { auth, accounts, throttle, resets, hashes };
 }
 
 export { ensureFirstAdmin, migrateStaffTables };

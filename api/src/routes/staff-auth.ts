@@ -134,10 +134,16 @@ function signInBody(): MiddlewareHandler<StaffEnv, string, { in: { json: Credent
 }
 
 export function staffAuthRoutes(services: Services) {
-  const { auth, throttle, resets } = services.staff;
+  const { auth, throttle, resets, hashes } = services.staff;
+  const busy = (c: Context) => {
+    c.header('Retry-After', String(BUSY_RETRY_SECONDS));
+    return answer(c, 429, { message: STAFF_TEXT.busy, code: 'busy', retryAfter: BUSY_RETRY_SECONDS }, `${LOGIN_PAGE}?error=busy`);
+  };
   // Chained, so the routes' types reach AppType and the typed client.
   const app = new Hono<StaffEnv>()
     .post('/sign-in/username', signInBody(), async (c) => {
+      // Too many hashes already waiting in this process: answered before any other work (hash-queue.ts).
+      if (hashes.full()) return busy(c);
       const { username: typed, password } = c.req.valid('json');
       // The email is also a username (the spec: 'Email is the required attribute and the username').
       const username = await signInName(services, typed);
@@ -187,11 +193,8 @@ export function staffAuthRoutes(services: Services) {
       if (response.status === 403 && problem.code === 'BANNED_USER') {
         return answer(c, 403, { message: STAFF_TEXT.accountDisabled, code: 'disabled' }, `${LOGIN_PAGE}?error=disabled`);
       }
-      if (response.status === 429 && problem.code === BUSY_CODE) {
-        // Too many hashes waiting in this process (hash-queue.ts): a retry in a moment.
-        c.header('Retry-After', String(BUSY_RETRY_SECONDS));
-        return answer(c, 429, { message: STAFF_TEXT.busy, code: 'busy', retryAfter: BUSY_RETRY_SECONDS }, `${LOGIN_PAGE}?error=busy`);
-      }
+      // Too many hashes waiting in this process (hash-queue.ts): a retry in a moment.
+      if (response.status === 429 && problem.code === BUSY_CODE) return busy(c);
       if (response.status === 429) {
         c.header('Retry-After', response.headers.get('X-Retry-After') ?? '60');
         return answer(c, 429, { message: STAFF_TEXT.tooManyAttempts, code: 'locked' }, `${LOGIN_PAGE}?error=locked`);
