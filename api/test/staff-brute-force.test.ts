@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { secretOf, totpCode } from '../../tests/support/totp.ts';
-import { createApp } from '../src/app.ts';
+import { closeServices, createApp, createServices } from '../src/app.ts';
 import { listen } from '../src/server.ts';
 import { VALID, describeBackends, makeApi, type TestApi } from './helpers.ts';
 import { postAuth, signIn } from './staff-helpers.ts';
@@ -95,6 +95,37 @@ describeBackends('a burst of guesses at one account over real sockets', (backend
     const counts = tally(answers);
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(10);
     expect((counts[401] ?? 0) + (counts[200] ?? 0) + (counts[429] ?? 0)).toBe(40);
+  }, 60_000);
+});
+
+describeBackends('guesses spread over several API instances', (backend) => {
+  let api: TestApi;
+  let port: number;
+  let server: http.Server;
+  beforeAll(async () => {
+    api = await makeApi(backend);
+    ({ server, port } = (await serve(api)) as { server: http.Server; port: number });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await api.close();
+  });
+
+  test('two API instances on one database: 300 concurrent guesses split between them, still at most 10 checked', async () => {
+    await api.services.staff.accounts.create({ username: 'two.servers', email: 'two.servers@example.org', password: PASSWORD });
+    const second = await createServices(api.services.config);
+    const other = await listen(createApp(second), { port: 0, hostname: '127.0.0.1', maxConnections: 1000 });
+    try {
+      const otherPort = (other.address() as AddressInfo).port;
+      const guesses = Array.from({ length: 300 }, (_, i) => `Wrong#${i}abcd`);
+      const answers = await Promise.all(guesses.map((password, i) => request(i % 2 ? otherPort : port, '/api/auth/sign-in/username', { body: JSON.stringify({ username: 'two.servers', password }) })));
+      const counts = tally(answers);
+      expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+      expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(300);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+      await closeServices(second);
+    }
   }, 60_000);
 });
 
