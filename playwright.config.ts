@@ -38,7 +38,6 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'test',
       // The form tests submit many times from one address; production keeps the default limit.
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000',
       // As behind nginx: the staff specs name each test's client in X-Forwarded-For (staff-support.ts).

@@ -43,6 +43,9 @@ export interface ApiConfig {
   adminUsername?: string;
   adminPassword?: string;
   adminEmail?: string;
+  /** Password hashes (scrypt) run at once per process (PASSWORD_HASH_CONCURRENCY), and how many more may wait (PASSWORD_HASH_QUEUE); beyond that, 429 (auth/hash-queue.ts). */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   /** REQUIRE_ADMIN_MFA=true: an administrator without a second factor must set one up before reaching the staff area. */
   requireAdminMfa: boolean;
   /** Newsletter broadcast: messages per second over all connections (0: no limit) and SMTP connections. */
@@ -128,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminUsername: env.ADMIN_USERNAME?.trim() || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    passwordHashConcurrency: Math.max(1, int(env.PASSWORD_HASH_CONCURRENCY, 2)),
+    passwordHashQueue: Math.max(0, int(env.PASSWORD_HASH_QUEUE, 32)),
     requireAdminMfa: env.REQUIRE_ADMIN_MFA === 'true',
     newsletterRatePerSecond: int(env.NEWSLETTER_RATE_PER_SECOND, 100),
     newsletterConcurrency: Math.max(1, int(env.NEWSLETTER_CONCURRENCY, 10)),

@@ -5,6 +5,7 @@
  *   list                                  every account with its role and state
  *   disable <username> | enable <username>
  *   reset-two-factor <username>           turns off a member's second factors (a lost phone)
+ *   unlock <username>                     ends every sign-in limit counting against the member
  * A temporary password must be replaced at the member's first sign-in.
  */
 import { closeServices, createServices } from './app.ts';
@@ -20,7 +21,8 @@ const USAGE = `Usage: npm run staff -- <command>
   list                                  list staff accounts
   disable <username>                    refuse the member's sign-in and end their sessions
   enable <username>                     allow the member to sign in again
-  reset-two-factor <username>           turn off a member's two-factor sign-in (lost phone and backup codes)`;
+  reset-two-factor <username>           turn off a member's two-factor sign-in (lost phone and backup codes)
+  unlock <username>                     let a member locked out by failed sign-ins try again at once`;
 
 function describe(member: StaffMember): string {
   const state = member.disabled ? 'disabled' : member.mustChangePassword ? 'must set a new password' : 'active';
@@ -31,7 +33,7 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
   const [command, ...rest] = args;
   const flags = rest.filter((arg) => arg.startsWith('--'));
   const positional = rest.filter((arg) => !arg.startsWith('--'));
-  const known: Record<string, number> = { create: 2, 'reset-password': 1, list: 0, disable: 1, enable: 1, 'reset-two-factor': 1 };
+  const known: Record<string, number> = { create: 2, 'reset-password': 1, list: 0, disable: 1, enable: 1, 'reset-two-factor': 1, unlock: 1 };
   if (!command || !(command in known) || positional.length !== known[command] || flags.some((flag) => !['--admin', '--verify-email'].includes(flag) || command !== 'create')) {
     out(USAGE);
     return 2;
@@ -59,6 +61,11 @@ export async function runStaffCommand(args: string[], out: (line: string) => voi
       await resetTwoFactor(services.staff.auth, member.id);
       out(`Two-factor sign-in is off for "${member.username}"; their trusted devices are forgotten and their sessions have ended.`);
       out('They sign in with their password alone and can set it up again in Account.');
+    } else if (command === 'unlock') {
+      const member = await accounts.findByUsername(positional[0]);
+      if (!member) throw new StaffAccountError(`No staff account is called "${positional[0]}".`);
+      const cleared = await services.staff.throttle.unlock(member.username);
+      out(cleared ? `Unlocked "${member.username}": every count of failed sign-ins against the account has ended.` : `"${member.username}" was not locked.`);
     } else {
       const member = await accounts.setDisabled(positional[0], command === 'disable');
       out(command === 'disable' ? `Disabled "${member.username}"; their sessions have ended.` : `Enabled "${member.username}".`);

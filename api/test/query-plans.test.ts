@@ -39,7 +39,8 @@ const GROWING = [
   'outbox',
   'rate_limits',
   'mail_cooldowns',
-  'staff_sign_in_failures',
+  'staff_attempts',
+  'staff_known_networks',
   'newsletter_campaigns',
   'newsletter_recipients',
   'staff_session',
@@ -77,7 +78,8 @@ async function seedTheRest(services: Services): Promise<void> {
       .execute();
     await db.insertInto('mail_cooldowns').values(range.map((i) => ({ key: `contact.ack:reader${i}@example.net`, until_at: 1_700_000_000 + i }))).execute();
     await db.insertInto('rate_limits').values(range.map((i) => ({ bucket: `contact:10.0.${i >> 8}.${i & 255}@1700000000`, window_start: 1_700_000_000 + i, hits: 1 }))).execute();
-    await db.insertInto('staff_sign_in_failures').values(range.map((i) => ({ id: seededId('f0', i), scope: 'address' as const, subject: `10.1.${i >> 8}.${i & 255}`, failed_at: 1_700_000_000_000 + i }))).execute();
+    await db.insertInto('staff_attempts').values(range.map((i) => ({ bucket: `sign-in-network:10.1.${i >> 8}.${i & 255}`, account: null, window_start: 1_700_000_000_000 + i, hits: 1 }))).execute();
+    await db.insertInto('staff_known_networks').values(range.map((i) => ({ account: `member${i}`, network: `10.2.${i >> 8}.${i & 255}`, signed_in_at: 1_700_000_000_000 + i }))).execute();
   }
   await db
     .insertInto('newsletter_campaigns')
@@ -148,7 +150,8 @@ async function runRequestFlows(services: Services, paypal: FakePaypal): Promise<
   await expectStatus(signIn.clone(), 200);
   const cookie = cookieOf(signIn);
   const get = (path: string) => expectStatus(app.request(path, { headers: { cookie } }), 200);
-  const post = (path: string, body: unknown, status = 200) => expectStatus(json(path, body, { cookie }), status);
+  // As a browser sends a POST: with the page's origin.
+  const post = (path: string, body: unknown, status = 200) => expectStatus(json(path, body, { cookie, origin: 'http://localhost' }), status);
   await get('/api/staff/me');
   await get('/api/inbox/counts');
   for (const kind of ['contact', 'volunteer', 'partnership']) {
@@ -295,12 +298,12 @@ describeBackends('query plans of every request path', (backend) => {
 
   test('the flows reached the statements of every part of the API', () => {
     const all = [...statements.keys()].join('\n');
-    for (const table of ['subscribers', 'contact_messages', 'volunteer_applications', 'partnership_inquiries', 'outbox', 'rate_limits', 'mail_cooldowns', 'staff_sign_in_failures', 'newsletter_campaigns', 'newsletter_recipients', 'staff_session', 'paypal_notifications', 'gifts', 'recurring_donors', 'donation_statement_recipients']) {
+    for (const table of ['subscribers', 'contact_messages', 'volunteer_applications', 'partnership_inquiries', 'outbox', 'rate_limits', 'mail_cooldowns', 'staff_attempts', 'staff_known_networks', 'newsletter_campaigns', 'newsletter_recipients', 'staff_session', 'paypal_notifications', 'gifts', 'recurring_donors', 'donation_statement_recipients']) {
       expect(all, table).toContain(`"${table}"`);
     }
     expect(statements.size).toBeGreaterThan(60);
     // The occasional clean-ups are among them.
-    for (const cleanup of ['delete from "mail_cooldowns" where "until_at" <', 'delete from "staff_sign_in_failures" where "failed_at" <']) expect(all).toContain(cleanup);
+    for (const cleanup of ['delete from "mail_cooldowns" where "until_at" <', 'delete from "staff_attempts" where "window_start" <']) expect(all).toContain(cleanup);
   });
 
   test('no statement scans a growing table from start to end', async () => {

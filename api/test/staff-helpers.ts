@@ -34,10 +34,11 @@ export async function signIn(api: TestApi, username: string, password: string, h
   return cookie;
 }
 
+/** A POST as the staff screens send it: a browser names the page's origin on every POST (the server checks it). */
 export function postAuth(api: TestApi, path: string, body: unknown, cookie?: string, headers: Record<string, string> = {}) {
   return api.app.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+    headers: { 'content-type': 'application/json', origin: 'http://localhost', ...(cookie ? { cookie } : {}), ...headers },
     body: JSON.stringify(body),
   });
 }

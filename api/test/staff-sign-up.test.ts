@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../tests/support/oauth-provider.ts';
+import { secretOf, totpCode } from '../../tests/support/totp.ts';
 import { count, describeBackends, makeApi, type TestApi } from './helpers.ts';
 import { ADMIN, cookieOf, me, postAuth, signIn, signInRequest } from './staff-helpers.ts';
 
@@ -181,11 +182,45 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     const twice = await postAuth(api, '/api/auth/confirm-sign-up', { email: 'new.member@example.org', code });
     expect(twice.status).toBe(409);
     expect(await twice.json()).toEqual({ message: 'User is already confirmed.', code: 'already-confirmed' });
-    expect((await postAuth(api, '/api/auth/resend-code', { email: 'new.member@example.org' })).status).toBe(409);
+    // A confirmed account asking for a code is answered as any address is, and mailed nothing.
+    const mailsBefore = await count(api.services, 'outbox');
+    const resent = await postAuth(api, '/api/auth/resend-code', { email: 'new.member@example.org' });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ message: 'A new code is on its way. It is valid for 10 minutes.' });
+    expect(await count(api.services, 'outbox')).toBe(mailsBefore);
     const now = await signInRequest(api, SIGN_UP.username, SIGN_UP.password);
     expect(now.status).toBe(200);
     // Every member reaches the staff area (their tasks); its admin sections stay closed to them.
     expect(await now.json()).toEqual({ next: 'admin', redirect: '/admin' });
+  });
+
+  test('the sign-up code endpoints tell nobody whether an address is a staff account, and count guesses before checking them', async () => {
+    const from = (client: string) => ({ 'x-test-client': client });
+    // A staff account and an address nobody uses: the same answers, word for word.
+    const staff = await postAuth(api, '/api/auth/resend-code', { email: ADMIN.email }, undefined, from('192.0.2.80'));
+    const nobody = await postAuth(api, '/api/auth/resend-code', { email: 'nobody.here@example.org' }, undefined, from('192.0.2.80'));
+    expect([staff.status, nobody.status]).toEqual([200, 200]);
+    expect(await staff.json()).toEqual(await nobody.json());
+    const staffConfirm = await postAuth(api, '/api/auth/confirm-sign-up', { email: ADMIN.email, code: '123456' }, undefined, from('192.0.2.81'));
+    const nobodyConfirm = await postAuth(api, '/api/auth/confirm-sign-up', { email: 'nobody.here@example.org', code: '123456' }, undefined, from('192.0.2.81'));
+    expect([staffConfirm.status, nobodyConfirm.status]).toEqual([400, 400]);
+    expect(await staffConfirm.json()).toEqual(await nobodyConfirm.json());
+
+    // Requests for codes are limited per network, known address or not.
+    for (let i = 0; i < 3; i++) expect((await postAuth(api, '/api/auth/resend-code', { email: ADMIN.email }, undefined, from('192.0.2.80'))).status).toBe(200);
+    const limited = await postAuth(api, '/api/auth/resend-code', { email: 'nobody.here@example.org' }, undefined, from('192.0.2.80'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Thirty concurrent guesses at a pending account's code, the right one among them: at most 3 are checked.
+    const pending = { ...SIGN_UP, username: 'guessed.code', email: 'guessed.code@example.org' };
+    expect((await postAuth(api, '/api/auth/sign-up', pending)).status).toBe(201);
+    const code = (await codeFor(api, pending.email))!;
+    const guesses = Array.from({ length: 30 }, (_, i) => (i === 15 ? code : String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')));
+    const answers = await Promise.all(guesses.map((guess) => postAuth(api, '/api/auth/confirm-sign-up', { email: pending.email, code: guess }, undefined, from('192.0.2.82'))));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400 || status === 200).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(27);
   });
 
   test('a code entered after the 3-minute auto sign-in window confirms without signing in', async () => {
@@ -226,8 +261,9 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
   });
 
   /** Runs a social sign-in the way a browser does; returns where the callback sent it and its cookies. */
-  async function socialSignIn(id: string, email: string, options: { verified?: boolean; cancel?: boolean } = {}) {
-    const start = await postAuth(api, '/api/auth/sign-in/social', { provider: id });
+  async function socialSignIn(id: string, email: string, options: { verified?: boolean; cancel?: boolean; linkFrom?: string } = {}) {
+    // With `linkFrom` (a session cookie): the signed-in member links the provider's account instead.
+    const start = await postAuth(api, options.linkFrom ? '/api/auth/link/social' : '/api/auth/sign-in/social', { provider: id }, options.linkFrom);
     expect(start.status).toBe(200);
     const { url } = (await start.json()) as { url: string };
     const authorize = new URL(url);
@@ -241,7 +277,7 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
     if (options.verified !== false) approve.searchParams.set('email_verified', 'true');
     approve.searchParams.set('decision', options.cancel ? 'cancel' : 'allow');
     const answer = await fetch(approve, { redirect: 'manual' });
-    const cookie = cookieOf(start);
+    const cookie = [options.linkFrom, cookieOf(start)].filter(Boolean).join('; ');
     let back: Response;
     if (answer.status === 302) {
       const location = new URL(answer.headers.get('location')!);
@@ -279,7 +315,16 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
 
       // A verified member: linked, signed in, and still not an administrator.
       await api.services.db.kysely.updateTable('staff_user' as never).set({ emailVerified: backend === 'sqlite' ? 1 : true } as never).where('email' as never, '=', email as never).execute();
-      const linked = await socialSignIn(id, email.toUpperCase());
+      if (id === 'amazon' || id === 'facebook') {
+        // These providers never say the address is verified: no sign-in by address…
+        const refused = await socialSignIn(id, email);
+        expect(refused.location).toMatch(/^\/admin\/login\?error=/);
+        expect(refused.cookie).not.toMatch(/session_token/);
+        // …until the member links the provider's account from a signed-in session.
+        const session = await signIn(api, `${id}.member`, 'Pamoja#2026');
+        expect((await socialSignIn(id, email, { linkFrom: session })).location).toBe('/admin');
+      }
+      const linked = await socialSignIn(id, id === 'amazon' || id === 'facebook' ? email : email.toUpperCase());
       expect(linked.location).toBe('/admin');
       expect(linked.cookie).toMatch(/sipa\.session_token=/);
       const gate = await me(api, linked.cookie);
@@ -296,6 +341,36 @@ describeBackends('staff sign-up and social sign-in', (backend) => {
       else expect(linked.authorize.searchParams.get('response_mode')).toBe('form_post');
     });
   }
+
+  test('a member with an authenticator app is asked for its code after every provider, as after the password', async () => {
+    const member = { username: 'two.step', email: 'two.step@example.org', password: 'Pamoja#2026' };
+    await api.services.staff.accounts.create({ ...member, admin: true });
+    const session = await signIn(api, member.username, member.password);
+    const enabled = await postAuth(api, '/api/auth/two-factor/enable', { password: member.password }, session);
+    const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
+    expect((await postAuth(api, '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, session)).status).toBe(200);
+    for (const id of ['amazon', 'apple', 'facebook', 'google']) {
+      if (id === 'amazon' || id === 'facebook') expect((await socialSignIn(id, member.email, { linkFrom: await signInWithCode() })).location, id).toBe('/admin');
+      const back = await socialSignIn(id, member.email);
+      expect(back.location, id).toBe('/admin/login?step=two-factor');
+      expect(back.cookie, id).not.toMatch(/session_token/);
+      expect(back.cookie, id).toMatch(/sipa\.two_factor=/);
+      const wrong = await postAuth(api, '/api/auth/two-factor/verify-totp', { code: String((Number(totpCode(secret)) + 7) % 1_000_000).padStart(6, '0') }, back.cookie);
+      expect(wrong.status, id).toBe(401);
+      const done = await postAuth(api, '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, back.cookie);
+      expect(done.status, id).toBe(200);
+      expect(await done.json()).toEqual({ next: 'admin', redirect: '/admin' });
+      expect(cookieOf(done), id).toMatch(/sipa\.session_token=/);
+    }
+
+    /** A full session of the member: password, then the code. */
+    async function signInWithCode(): Promise<string> {
+      const step = await signInRequest(api, member.username, member.password);
+      const verified = await postAuth(api, '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, cookieOf(step));
+      expect(verified.status).toBe(200);
+      return cookieOf(verified);
+    }
+  });
 
   test('google: an address the provider does not vouch for links nobody; cancelling says so', async () => {
     const email = 'careful@example.org';

@@ -6,6 +6,7 @@
  * clear and out of every log line.
  */
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { symmetricEncrypt } from 'better-auth/crypto';
 import { secretOf, totpCode } from '../../tests/support/totp.ts';
 import { runStaffCommand } from '../src/staff-cli.ts';
 import { describeBackends, makeApi, type TestApi } from './helpers.ts';
@@ -184,6 +185,31 @@ describeBackends('staff two-factor', (backend) => {
     expect((await postAuth(api, '/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] }, four.cookie)).status).toBe(200);
   });
 
+  test('backup codes: no look-alike characters, accepted without the dash, with spaces and in any case; codes made before keep working', async () => {
+    const { username } = await newAdmin(api);
+    const { backupCodes } = await setUpTotp(api, await signIn(api, username, PASSWORD));
+    for (const code of backupCodes) expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{5}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{5}$/);
+    const typed = [backupCodes[0]!.replace('-', '').toLowerCase(), ` ${backupCodes[1]!.slice(0, 5)} ${backupCodes[1]!.slice(6).toLowerCase()} `, backupCodes[2]!.toLowerCase()];
+    for (const code of typed) {
+      const step = await passwordStep(api, username);
+      expect((await postAuth(api, '/api/auth/two-factor/verify-backup-code', { code }, step.cookie)).status, code).toBe(200);
+    }
+    // Used once, whatever the spelling.
+    const again = await passwordStep(api, username);
+    expect((await postAuth(api, '/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] }, again.cookie)).status).toBe(401);
+
+    // Codes of the old alphabet (mixed case, look-alikes and all), as Better Auth stored them before.
+    const ctx = await api.services.staff.auth.$context;
+    const userId = (await api.services.staff.accounts.findByUsername(username))!.id;
+    const old = ['aB3dE-fG7hJ', 'lI1oO-0xYzQ'];
+    const stored = await symmetricEncrypt({ key: ctx.secretConfig as never, data: JSON.stringify(old) });
+    await api.services.db.kysely.updateTable('staff_two_factor' as never).set({ backupCodes: stored } as never).where('userId' as never, '=', userId as never).execute();
+    for (const code of ['ab3defg7hj', 'LI1OO 0XYZQ']) {
+      const step = await passwordStep(api, username);
+      expect((await postAuth(api, '/api/auth/two-factor/verify-backup-code', { code }, step.cookie)).status, code).toBe(200);
+    }
+  });
+
   test('email codes: set up with a first code, then sign-in offers the choice; codes are hashed and never logged', async () => {
     const { username, email } = await newAdmin(api);
     const { secret, cookie } = await setUpTotp(api, await signIn(api, username, PASSWORD));
@@ -250,6 +276,22 @@ describeBackends('staff two-factor', (backend) => {
     const locked = await signInRequest(api, username, PASSWORD);
     expect(locked.status).toBe(429);
     expect(await locked.json()).toMatchObject({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+  });
+
+  test('the second step must be done within 3 minutes of the password (the spec: sign-in state expiry 3 minutes)', async () => {
+    const { username } = await newAdmin(api);
+    const { secret } = await setUpTotp(api, await signIn(api, username, PASSWORD));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const response = await signInRequest(api, username, PASSWORD);
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith('sipa.two_factor='))).toMatch(/Max-Age=180\b/);
+    const cookie = withCookies('', response);
+    vi.setSystemTime(start + 3 * 60_000 - 2000);
+    expect((await get(api, '/api/auth/two-factor/challenge', cookie)).status).toBe(200);
+    vi.setSystemTime(start + 3 * 60_000 + 1000);
+    const late = await postAuth(api, '/api/auth/two-factor/verify-totp', { code: totpCode(secret) }, cookie);
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ code: 'challenge-expired' });
   });
 
   test('a challenge allows five wrong codes, then asks for the password again', async () => {

@@ -31,7 +31,8 @@ export const SELF_SERVICE_TEXT = {
   confirmed: 'Your account is confirmed. Signing you in...',
   verified: 'Your email address is verified.',
   signUpTaken: 'That username or email address is already used by a staff account.',
-  socialNotLinked: 'No staff account with this verified email address exists. Ask an administrator to invite you with it, and verify it first.',
+  socialNotLinked: 'No staff account with this verified email address exists, or the provider did not confirm the address. Sign in with your password and link the provider in Account, or ask an administrator to invite you with this address.',
+  linkLead: 'Link a provider to sign in with it. Amazon and Facebook do not confirm email addresses, so they sign you in only once linked here. With two-factor sign-in on, the code is still asked for.',
   socialFailed: 'Sign-in with that provider did not complete. Please try again.',
   unsupportedProvider: 'This sign-in provider is not supported.',
 } as const;

@@ -10,7 +10,9 @@ export const TASKS_PER_MEMBER_MAX = 500;
 export const TASK_UNDO_MINUTES = 10;
 
 export const TASK_TEXT = {
-  contentRequired: 'Write what needs doing',
+  /** A task's content is optional (the spec's Todo): one without any is shown under this name. */
+  untitled: 'Untitled task',
+  contentText: 'A task is text',
   contentTooLong: `Keep a task to ${TASK_CONTENT_MAX} characters or fewer`,
   contentCharacters: 'Remove the control characters from this task',
   doneChoice: 'Done is true or false',
@@ -19,6 +21,9 @@ export const TASK_TEXT = {
   tooMany: `You have ${TASKS_PER_MEMBER_MAX} tasks. Delete some done ones before adding more.`,
   cannotRestore: 'That task can no longer be restored.',
 } as const;
+
+/** How a task is named on screen and in announcements: its content, or 'Untitled task'. */
+export const taskName = (task: Pick<Task, 'content'>) => task.content || TASK_TEXT.untitled;
 
 /** A task as the API answers it. */
 export interface Task {

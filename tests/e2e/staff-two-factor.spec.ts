@@ -54,8 +54,10 @@ async function emailOverApi(request: APIRequestContext, email: string) {
 async function signOut(page: Page) {
   // Leave the staff area first: once the session ends it sends its page to the sign-in screen by
   // itself, and that navigation would race the test's own.
+  const { origin } = new URL(page.url());
   await page.goto('about:blank');
-  await page.request.post('/api/auth/sign-out', { data: {} });
+  // With the Origin a browser sends with every POST (the server refuses a cookie-bearing POST without one).
+  await page.request.post(`${origin}/api/auth/sign-out`, { data: {}, headers: { origin } });
 }
 
 async function openAccount(page: Page) {
@@ -300,7 +302,6 @@ test.describe('REQUIRE_ADMIN_MFA=true', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        NODE_ENV: 'test',
         RATE_LIMIT_MAX: '1000',
         TRUST_PROXY: '1',
         REQUIRE_ADMIN_MFA: 'true',

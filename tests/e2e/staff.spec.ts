@@ -59,6 +59,23 @@ test.describe('staff sign-in', () => {
     await expect(page).toHaveURL(/\/admin\/login$/, HASHING);
   });
 
+  test('without JavaScript, the sign-in page and the staff area say plainly that they need it', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const path of ['/admin/login', '/admin']) {
+        await page.goto(path);
+        // Playwright's text locators skip <noscript>: the notice is found by its class, its words checked in full.
+        const notice = page.locator('.staff-page__noscript');
+        await expect(notice, path).toBeVisible();
+        await expect(notice, path).toHaveText('The staff area needs JavaScript. Please turn JavaScript on in your browser (or use one that runs it), then reload this page.');
+        await expect(page.getByText('Loading...'), path).toBeHidden();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a forged isAdminAuthenticated flag opens nothing', async ({ page }) => {
     await page.addInitScript(() => sessionStorage.setItem('isAdminAuthenticated', 'true'));
     await page.goto('/admin');

@@ -46,7 +46,7 @@ describe('OAuth callback errors', () => {
     expect(socialErrorText('state_mismatch')).toBe('An error occurred while validating the state.');
     expect(socialErrorText('please_restart_the_process')).toBe('An error occurred while validating the state.');
     expect(socialErrorText('unable_to_get_user_info')).toBe('Invalid Idtoken.');
-    expect(socialErrorText('account_not_linked')).toBe('No staff account with this verified email address exists. Ask an administrator to invite you with it, and verify it first.');
+    expect(socialErrorText('account_not_linked')).toBe('No staff account with this verified email address exists, or the provider did not confirm the address. Sign in with your password and link the provider in Account, or ask an administrator to invite you with this address.');
     expect(socialErrorText('BANNED_USER')).toBe('This account is disabled. Please ask an administrator.');
     expect(socialErrorText('something_else')).toBeNull();
   });

@@ -39,3 +39,19 @@ export function confirmationCodeMail(to: string, code: string, validMinutes: num
     headers: { 'Auto-Submitted': 'auto-generated' },
   };
 }
+
+/** To a member whose account is being guessed at from networks it has never signed in from (sign-in-throttle.ts). */
+export function guessingMail(to: string, username: string, failures: number, windowMinutes: number): OutgoingMail {
+  return {
+    kind: 'staff.sign-in-guessing',
+    to,
+    subject: `Failed sign-ins to your ${site.name} staff account`,
+    text: [
+      'Hello,',
+      `${failures} sign-ins to the ${site.name} staff account "${username}" failed within ${windowMinutes} minutes, from places this account has never signed in from. Sign-ins from there are now slowed down.`,
+      'You can still sign in as usual from where you normally do. If these were not you, nothing is needed: your password was not accepted. If you think someone knows your password, change it in the staff area (Account), or reset it with "Forgot your password?" on the sign-in page.',
+      site.name,
+    ].join('\n\n'),
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}

@@ -60,16 +60,6 @@ export function staffSelfService() {
       ],
       after: [
         {
-          // A password reset by emailed code proves the address as well.
-          matcher: (ctx) => ctx.path === '/email-otp/reset-password',
-          handler: createAuthMiddleware(async (ctx) => {
-            if (ctx.context.returned instanceof Error) return;
-            const email = String((ctx.body as { email?: string }).email ?? '').toLowerCase();
-            const found = await ctx.context.internalAdapter.findUserByEmail(email);
-            if (found && !found.user.emailVerified) await ctx.context.internalAdapter.updateUser(found.user.id, { emailVerified: true });
-          }),
-        },
-        {
           matcher: (ctx) => ctx.path === '/email-otp/verify-email',
           handler: createAuthMiddleware(async (ctx) => {
             if (ctx.context.returned instanceof Error) return;

@@ -1,77 +1,116 @@
 /**
- * Brute-force limits on staff sign-in, counted in the database so every instance sees them:
- *  - per account: 10 failures within 15 minutes lock that account's sign-in for 15 minutes,
- *    from any address (a guess spread over many addresses still stops);
- *  - per client address: 30 failures within 15 minutes stop that address for 15 minutes (a
- *    guess sprayed across many accounts from one place).
- * While locked, attempts are refused before the password is checked and are not counted.
+ * Brute-force limits on staff sign-in (passwords and second-step codes alike), counted in the
+ * database before anything is checked (attempts.ts), so every instance sees them and a burst of
+ * concurrent guesses gets no more checks than a slow one:
+ *  - an account from one client network (clientNetwork: an IPv4 address, an IPv6 /64): 10
+ *    failures within 15 minutes stop that network's attempts at that account until the window
+ *    ends. Strangers' failures elsewhere never lock the owner's own network;
+ *  - a client network: 30 failures within 15 minutes, whatever the accounts (a spray);
+ *  - an account as a whole, from networks it has never completed a sign-in from: 10 failures
+ *    within 15 minutes, then such networks together get one attempt a minute. This slows a guess
+ *    spread over many networks without locking the owner, whose known networks it does not
+ *    touch; the member is mailed the moment it starts.
+ * A refused attempt checks nothing and counts nothing. A right password or code gives its place
+ * back; a completed sign-in also clears that network's count and remembers the network. A
+ * successful password reset and `npm run staff -- unlock` clear every count of the account.
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import type { Database } from '../db/index.ts';
+import { attemptLedger, type Bucket } from './attempts.ts';
 
+export const ACCOUNT_NETWORK_MAX_FAILURES = 10;
+export const NETWORK_MAX_FAILURES = 30;
 export const ACCOUNT_MAX_FAILURES = 10;
-export const ADDRESS_MAX_FAILURES = 30;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCKOUT_MS = 15 * 60_000;
+/** Once an account is being guessed at from unfamiliar networks: one attempt per this long. */
+export const SLOWED_INTERVAL_MS = 60_000;
+/** A network stays known to an account this long after its last completed sign-in. */
+export const KNOWN_NETWORK_MS = 90 * 24 * 60 * 60_000;
 
-type Scope = 'account' | 'address';
-const LIMITS: Record<Scope, number> = { account: ACCOUNT_MAX_FAILURES, address: ADDRESS_MAX_FAILURES };
+export type LockScope = 'account' | 'address' | 'slowed';
 
 export interface Lockout {
-  scope: Scope;
-  /** Whole seconds until the lock ends (for Retry-After). */
+  scope: LockScope;
+  /** Whole seconds until an attempt may be made again (for Retry-After). */
   retryAfterSeconds: number;
 }
 
-export function signInThrottle(db: Kysely<Database>) {
-  /** The time the subject's lock ends, or 0 when it is not locked. */
-  async function lockedUntil(scope: Scope, subject: string, now: number): Promise<number> {
-    const max = LIMITS[scope];
-    const rows = await db
-      .selectFrom('staff_sign_in_failures')
-      .select('failed_at')
-      .where('scope', '=', scope)
-      .where('subject', '=', subject)
-      .where('failed_at', '>', now - FAILURE_WINDOW_MS - LOCKOUT_MS)
-      .orderBy('failed_at')
-      .execute();
-    const times = rows.map((row) => Number(row.failed_at));
-    let until = 0;
-    // A lock starts at the failure that completes `max` failures within the window.
-    for (let i = max - 1; i < times.length; i++) {
-      if (times[i] - times[i - max + 1] <= FAILURE_WINDOW_MS) until = Math.max(until, times[i] + LOCKOUT_MS);
-    }
-    return until > now ? until : 0;
+/** What a refused attempt is told. */
+export function lockMessage(scope: LockScope): string {
+  if (scope === 'address') return STAFF_TEXT.tooManyAttempts;
+  return scope === 'slowed' ? STAFF_TEXT.slowedDown : STAFF_TEXT.lockedOut;
+}
+
+export interface Attempt {
+  /** The password or code was right: its place is given back (it was not a failure). */
+  passed(): Promise<void>;
+}
+
+const buckets = {
+  accountNetwork: (account: string, network: string): Bucket => ({ name: `sign-in:${account}|${network}`, account, max: ACCOUNT_NETWORK_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
+  network: (network: string): Bucket => ({ name: `sign-in-network:${network}`, max: NETWORK_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
+  account: (account: string): Bucket => ({ name: `sign-in-account:${account}`, account, max: ACCOUNT_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
+  slowed: (account: string): Bucket => ({ name: `sign-in-slowed:${account}`, account, max: 1, windowMs: SLOWED_INTERVAL_MS }),
+};
+
+export interface ThrottleOptions {
+  /** Called once per window when an account's failures from unfamiliar networks reach the limit. */
+  onGuessing?: (account: string) => Promise<void>;
+}
+
+export function signInThrottle(db: Kysely<Database>, options: ThrottleOptions = {}) {
+  const ledger = attemptLedger(db);
+
+  async function isKnown(account: string, network: string, now: number): Promise<boolean> {
+    const row = await db.selectFrom('staff_known_networks').select('signed_in_at').where('account', '=', account).where('network', '=', network).executeTakeFirst();
+    return Boolean(row && Number(row.signed_in_at) > now - KNOWN_NETWORK_MS);
   }
 
   return {
-    /** The lock that applies to this attempt, if any (the account's first). */
-    async check(account: string, address: string, now = Date.now()): Promise<Lockout | null> {
-      for (const [scope, subject] of [['account', account], ['address', address]] as const) {
-        const until = await lockedUntil(scope, subject, now);
-        if (until) return { scope, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
+    /**
+     * Takes a place for one attempt at `account` from `network`, before the password or code is
+     * checked; or the lock that refuses it. Keep the place on a failure; `passed()` otherwise.
+     */
+    async begin(account: string, network: string, now = Date.now()): Promise<{ attempt: Attempt } | { lock: Lockout }> {
+      const known = await isKnown(account, network, now);
+      const base = [buckets.accountNetwork(account, network), buckets.network(network)];
+      let held = known ? base : [...base, buckets.account(account)];
+      let reserved = await ledger.reserve(held, now);
+      if (!reserved.ok && reserved.bucket.name === buckets.account(account).name) {
+        held = [...base, buckets.slowed(account)];
+        reserved = await ledger.reserve(held, now);
+        if (!reserved.ok && reserved.bucket.name === buckets.slowed(account).name) return { lock: { scope: 'slowed', retryAfterSeconds: reserved.retryAfterSeconds } };
       }
-      return null;
+      if (!reserved.ok) {
+        const scope: LockScope = reserved.bucket.name.startsWith('sign-in-network:') ? 'address' : 'account';
+        return { lock: { scope, retryAfterSeconds: reserved.retryAfterSeconds } };
+      }
+      // The attempt that fills the account's bucket: the member hears of it (once per window).
+      if (held.length === 3 && held[2]!.name === buckets.account(account).name && reserved.hits[2] === ACCOUNT_MAX_FAILURES) {
+        await options.onGuessing?.(account).catch((error: unknown) => console.error('staff sign-in: could not tell the member of failed sign-ins', error));
+      }
+      return { attempt: { passed: () => ledger.release(held) } };
     },
 
-    async recordFailure(account: string, address: string, now = Date.now()): Promise<void> {
+    /** A completed sign-in (password and any second step): that network's count ends and it becomes known. */
+    async signedIn(account: string, network: string, now = Date.now()): Promise<void> {
+      await ledger.clear([buckets.accountNetwork(account, network)]);
       await db
-        .insertInto('staff_sign_in_failures')
-        .values([
-          { id: randomUUID(), scope: 'account', subject: account, failed_at: now },
-          { id: randomUUID(), scope: 'address', subject: address, failed_at: now },
-        ])
+        .insertInto('staff_known_networks')
+        .values({ account, network, signed_in_at: now })
+        .onConflict((oc) => oc.columns(['account', 'network']).doUpdateSet({ signed_in_at: now }))
         .execute();
-      // Old rows decide nothing any more; drop them now and then.
-      if (Math.random() < 0.05) {
-        await db.deleteFrom('staff_sign_in_failures').where('failed_at', '<', now - 2 * (FAILURE_WINDOW_MS + LOCKOUT_MS)).execute();
-      }
     },
 
-    /** A successful sign-in clears the account's count (not the address's). */
-    async clearAccount(account: string): Promise<void> {
-      await db.deleteFrom('staff_sign_in_failures').where('scope', '=', 'account').where('subject', '=', account).execute();
+    /** Every count of the account ends (a successful password reset, `npm run staff -- unlock`). */
+    async unlock(account: string): Promise<number> {
+      return ledger.clearAccount(account);
+    },
+
+    /** Whether the account is locked for this network right now (without counting anything). */
+    async isLocked(account: string, network: string, now = Date.now()): Promise<boolean> {
+      return ledger.isFull(buckets.accountNetwork(account, network), now);
     },
   };
 }

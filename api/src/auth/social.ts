@@ -7,8 +7,12 @@
  *
  * A social account only ever links to an existing staff member with the same verified address:
  * sign-up through a provider is off, and Better Auth links only when the member's own address is
- * verified (`requireLocalEmailVerified`, its default) and the provider vouches for the address.
+ * verified (`requireLocalEmailVerified`, its default) and the provider vouches for the address
+ * (Google and Apple say so in the id token; Amazon and Facebook never do). Otherwise the member
+ * links the provider from a signed-in session first. A member with a second factor is asked for it
+ * after any provider (staff-self-service.ts).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { validateAuthorizationCode } from 'better-auth/oauth2';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
 import { SOCIAL_PROVIDER_IDS, type ApiConfig, type SocialProviderId } from '../config.ts';
@@ -36,6 +40,12 @@ const SCOPES: Record<SocialProviderId, string[]> = {
   facebook: ['email', 'public_profile'],
   google: ['openid', 'email', 'profile'],
 };
+
+/**
+ * Set (by the callback route) while a provider answers a link the signed-in member started
+ * (POST /api/auth/link/social): the member vouches for that provider account themselves.
+ */
+export const linkingFromSession = new AsyncLocalStorage<true>();
 
 export const PROVIDER_NAMES: Record<SocialProviderId, string> = { amazon: 'Amazon', apple: 'Apple', facebook: 'Facebook', google: 'Google' };
 
@@ -91,10 +101,12 @@ async function profileOf(id: SocialProviderId, tokens: { accessToken?: string; i
   }
   const data = userinfo ? await fetchProfile(userinfo, tokens.accessToken) : null;
   if (!data) return null;
-  // Amazon's profile names the account `user_id`, Facebook's `id`; both release only confirmed addresses.
+  // Amazon's profile names the account `user_id`, Facebook's `id`. Neither says whether the
+  // address was verified, so neither vouches for it: such an account signs in only once the
+  // member linked it from a signed-in session (POST /api/auth/link/social).
   const subject = id === 'amazon' ? data.user_id : data.id;
   if (!subject) return null;
-  return { id: String(subject), email: data.email as string | undefined, emailVerified: true, name: data.name as string | undefined };
+  return { id: String(subject), email: data.email as string | undefined, emailVerified: truthy(data.email_verified), name: data.name as string | undefined };
 }
 
 /** The genericOAuth configuration of every configured provider (empty when none is). */
@@ -135,7 +147,8 @@ export function socialProviderConfigs(config: Pick<ApiConfig, 'socialProviders' 
       async getUserInfo(tokens) {
         const profile = await profileOf(id, tokens, urls.userinfo);
         if (!profile?.email) return null;
-        return { ...profile, email: profile.email.toLowerCase(), name: profile.name || profile.email.split('@')[0] };
+        const emailVerified = profile.emailVerified || linkingFromSession.getStore() === true;
+        return { ...profile, emailVerified, email: profile.email.toLowerCase(), name: profile.name || profile.email.split('@')[0] };
       },
     } satisfies GenericOAuthConfig;
   });

@@ -265,6 +265,55 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
+   * Staff sign-in limits that count before they spend (auth/attempts.ts): one counter row per
+   * bucket (an account from one network, a network, an account as a whole, a code), taken by one
+   * atomic upsert before a password or code is checked; the networks each account has signed in
+   * from (auth/sign-in-throttle.ts); several live password reset codes per account
+   * (auth/reset-codes.ts). The per-failure rows of 2026-11-22-001 are no longer read.
+   */
+  '2026-11-27-101-staff-attempts': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('staff_attempts')
+        .addColumn('bucket', 'varchar(400)', (col) => col.primaryKey())
+        .addColumn('account', 'varchar(300)')
+        .addColumn('window_start', 'bigint', (col) => col.notNull())
+        .addColumn('hits', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('staff_attempts_account').on('staff_attempts').column('account').execute();
+      await db.schema.createIndex('staff_attempts_window').on('staff_attempts').column('window_start').execute();
+      await db.schema
+        .createTable('staff_known_networks')
+        .addColumn('account', 'varchar(300)', (col) => col.notNull())
+        .addColumn('network', 'varchar(100)', (col) => col.notNull())
+        .addColumn('signed_in_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('staff_known_networks_pk', ['account', 'network'])
+        .execute();
+      await db.schema
+        .createTable('staff_reset_codes')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('user_id', 'varchar(100)', (col) => col.notNull())
+        .addColumn('code_hash', 'varchar(100)', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('staff_reset_codes_user').on('staff_reset_codes').columns(['user_id', 'expires_at']).execute();
+      await db.schema.dropTable('staff_sign_in_failures').ifExists().execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('staff_reset_codes').ifExists().execute();
+      await db.schema.dropTable('staff_known_networks').ifExists().execute();
+      await db.schema.dropTable('staff_attempts').ifExists().execute();
+      await db.schema
+        .createTable('staff_sign_in_failures')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('scope', 'varchar(16)', (col) => col.notNull())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('failed_at', 'bigint', (col) => col.notNull())
+        .execute();
+    },
+  },
+  /**
    * Delivery faults and bounces: a campaign's mail-server outage (since when, the last error, for
    * staff), a recipient's feedback (bounced, complained), and why a subscriber is no longer mailed.
    */

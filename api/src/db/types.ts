@@ -98,13 +98,28 @@ export interface AppSecretsTable {
   value: string;
   created_at: string;
 }
-export interface StaffSignInFailuresTable {
+/** One counter of staff sign-in attempts (auth/attempts.ts). */
+export interface StaffAttemptsTable {
+  bucket: string;
+  /** The account the bucket belongs to (lower-cased username), so unlocking finds all of them. */
+  account: string | null;
+  /** Milliseconds since the epoch: when this window's first attempt was reserved. */
+  window_start: number;
+  hits: number;
+}
+/** A network an account has completed a sign-in from (auth/sign-in-throttle.ts). */
+export interface StaffKnownNetworksTable {
+  account: string;
+  network: string;
+  signed_in_at: number;
+}
+/** A live password reset code (auth/reset-codes.ts): only its keyed hash is kept. */
+export interface StaffResetCodesTable {
   id: string;
-  /** 'account' (the lower-cased username) or 'address' (the client address). */
-  scope: 'account' | 'address';
-  subject: string;
-  /** Milliseconds since the epoch. */
-  failed_at: number;
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
 }
 /** A newsletter broadcast; `lease_owner` is the server process running it until `lease_until`. */
 export interface NewsletterCampaignsTable {
@@ -164,7 +179,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   mail_cooldowns: MailCooldownsTable;
-  staff_sign_in_failures: StaffSignInFailuresTable;
+  staff_attempts: StaffAttemptsTable;
+  staff_known_networks: StaffKnownNetworksTable;
+  staff_reset_codes: StaffResetCodesTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   newsletter_recipients: NewsletterRecipientsTable;
   staff_attributes: StaffAttributesTable;

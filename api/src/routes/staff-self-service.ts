@@ -4,11 +4,12 @@
  *
  *   GET  /api/auth/options                  what the sign-in screen offers: sign-up, social providers
  *   POST /api/auth/sign-up                  ALLOW_SIGN_UP=true only; a non-administrator account waiting for its code
- *   POST /api/auth/confirm-sign-up          email + code: confirms and signs in ('User is already confirmed.' ends it)
- *   POST /api/auth/resend-code              email: a new confirmation code (same answer for any address)
+ *   POST /api/auth/confirm-sign-up          email + code: confirms and signs in ('User is already confirmed.' ends it, told only to the code that confirmed)
+ *   POST /api/auth/resend-code              email: a new confirmation code (same answer for any address, rate-limited per network and address)
  *   POST /api/auth/verify-user/send         signed in: a code to the member's own unverified address
  *   POST /api/auth/verify-user/confirm      signed in: the code
  *   POST /api/auth/sign-in/social           { provider }: the provider's address to go to
+ *   POST /api/auth/link/social             signed in, { provider }: links that provider's account to the member's
  *   GET|POST /api/auth/callback/:provider   the provider's answer; then /admin, or /admin/login?error=…
  */
 import { Hono, type Context } from 'hono';
@@ -16,13 +17,29 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { SELF_SERVICE_TEXT } from '../../../src/lib/self-service-messages.ts';
 import { checkSignUp, signUpIssues } from '../../../src/lib/sign-up.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
+import { createHmac } from 'node:crypto';
+import { attemptLedger, type Bucket } from '../auth/attempts.ts';
+import { RESET_CODE_SECONDS } from '../auth/auth.ts';
 import { authHeaders, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, authJson, copyCookies, readBody, signedIn, type Fields } from '../auth/http.ts';
-import { PROVIDER_NAMES, configuredProviders, isSocialProvider } from '../auth/social.ts';
+import { PROVIDER_NAMES, configuredProviders, isSocialProvider, linkingFromSession } from '../auth/social.ts';
+import { clientAddress } from '../client-address.ts';
+import { clientNetwork } from '../client-network.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { SocialProviderId } from '../config.ts';
 import type { Services } from '../services.ts';
 import { refuseOverLimit } from './form-route.ts';
+
+/** Sign-up codes: requests per network and mails per address (on top of Better Auth's own limit per connection). */
+const CODE_REQUESTS_PER_NETWORK = 5;
+const CODE_MAILS_PER_HOUR = 3;
+const CODE_WINDOW_MS = 10 * 60_000;
+
+/** A confirmation code's guesses: 3 per address from one network, 10 per address in all, per code lifetime. */
+const confirmBuckets = (email: string, network: string): Bucket[] => [
+  { name: `sign-up-confirm:${email}|${network}`, max: 3, windowMs: CODE_WINDOW_MS },
+  { name: `sign-up-confirm-account:${email}`, max: 10, windowMs: CODE_WINDOW_MS },
+];
 
 /** The hosted widget's auto sign-in waits 3 minutes for the confirmation; later, the member signs in themselves. */
 export const AUTO_SIGN_IN_SECONDS = 3 * 60;
@@ -72,10 +89,53 @@ function verificationCode(fields: Fields, c: Context) {
   return { code };
 }
 
+/** A link a signed-in member started is completed within 10 minutes, by the callback carrying its state. */
+const LINK_SECONDS = 10 * 60;
+const linkKey = (state: string) => `sipa-link-${state.slice(0, 200)}`;
+
+/** The session token a response sets (the signed cookie's value before its signature), if any. */
+function sessionTokenSetBy(response: Response): string | null {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?sipa\.session_token=([^;]+)/.exec(cookie);
+    if (match?.[1]) {
+      const value = decodeURIComponent(match[1]);
+      return value.slice(0, value.lastIndexOf('.')) || null;
+    }
+  }
+  return null;
+}
+
 export function staffSelfServiceRoutes(services: Services) {
   const { auth } = services.staff;
   const { config } = services;
+  const attempts = attemptLedger(services.db.kysely);
+  const confirmedKey = (email: string) => `sign-up-confirmed-${email}`;
+  const confirmedHash = (email: string, code: string) => createHmac('sha256', auth.options.secret ?? '').update(`${email}:${code}`).digest('hex');
+  /** Whether this code is the one that confirmed the address (kept 10 minutes after). */
+  const confirmedWith = async (email: string, code: string) => {
+    const ctx = await auth.$context;
+    const record = await ctx.internalAdapter.findVerificationValue(confirmedKey(email));
+    return Boolean(record && new Date(record.expiresAt) > new Date() && record.value === confirmedHash(email, code));
+  };
   const signUpLimit = rateLimit(services, 'staff-sign-up');
+
+  /**
+   * A provider vouches for a person, not for their second factor: a member who has one turned on
+   * is sent to the second step, exactly as after their password (plugin.ts), with the provider's
+   * session ended before it ever reaches the browser.
+   */
+  async function secondFactorAfterProvider(c: Context, response: Response): Promise<Response> {
+    const token = sessionTokenSetBy(response);
+    if (!token) return response;
+    const api = auth.api as unknown as { startSocialTwoFactorChallenge(input: Record<string, unknown>): Promise<{ headers: Headers; response: { challenge: boolean } }> };
+    const started = await api.startSocialTwoFactorChallenge({ body: { token }, headers: authHeaders(c, services), returnHeaders: true });
+    if (!started.response.challenge) return response;
+    const headers = new Headers({ Location: `${LOGIN_PAGE}?step=two-factor`, 'Cache-Control': 'no-store' });
+    // Every cookie of the callback but the session's (its state cookie cleared), then the challenge.
+    for (const cookie of response.headers.getSetCookie()) if (!/^(?:__Secure-)?sipa\.session_(token|data)=/.test(cookie)) headers.append('Set-Cookie', cookie);
+    for (const cookie of started.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+    return new Response(null, { status: 302, headers });
+  }
 
   /** Sign-up exists only with ALLOW_SIGN_UP=true; otherwise the path answers as any unknown one. */
   const signUpOpen = async (c: Context, next: () => Promise<void>) =>
@@ -150,14 +210,31 @@ export function staffSelfServiceRoutes(services: Services) {
 
     .post('/confirm-sign-up', authJson(confirmation), async (c) => {
       const { email, code } = c.req.valid('json');
+      // Counted before the code is compared, by address and network (no more guesses in a burst than one by one).
+      const network = clientNetwork(clientAddress(c, config.trustProxy));
+      const held = confirmBuckets(email, network);
+      const reserved = await attempts.reserve(held);
+      if (!reserved.ok) {
+        c.header('Retry-After', String(reserved.retryAfterSeconds));
+        return tooMany(c);
+      }
       const ctx = await auth.$context;
       const found = await ctx.internalAdapter.findUserByEmail(email);
       const user = found?.user as (Record<string, unknown> & { id: string; emailVerified: boolean; createdAt: Date }) | undefined;
-      if (user && user.emailVerified && !user.awaitingConfirmation) return alreadyConfirmed(c);
-      if (!user || !CODE.test(code)) return invalidCode(c);
+      // The same answer for an address nobody uses and for a confirmed staff account: only the
+      // code that confirmed an account (within its 10 minutes) hears that it is confirmed.
+      if (!user || !user.awaitingConfirmation || !CODE.test(code)) {
+        if (user && !user.awaitingConfirmation && CODE.test(code) && (await confirmedWith(email, code))) {
+          await attempts.release(held);
+          return alreadyConfirmed(c);
+        }
+        return invalidCode(c);
+      }
       const response = await forward(services, c, '/email-otp/verify-email', { email, otp: code });
       if (response.status === 429) return tooMany(c);
       if (!response.ok) return invalidCode(c);
+      await attempts.release(held);
+      await ctx.internalAdapter.createVerificationValue({ identifier: confirmedKey(email), value: confirmedHash(email, code), expiresAt: new Date(Date.now() + RESET_CODE_SECONDS * 1000) });
       // Confirmed within the auto sign-in window: signed in. Later: confirmed, and the member signs in.
       if (Date.now() - new Date(user.createdAt).getTime() > AUTO_SIGN_IN_SECONDS * 1000) {
         const { token } = (await response.json()) as { token?: string };
@@ -170,11 +247,20 @@ export function staffSelfServiceRoutes(services: Services) {
 
     .post('/resend-code', authJson(resendTo), async (c) => {
       const { email } = c.req.valid('json');
+      const network = clientNetwork(clientAddress(c, config.trustProxy));
+      const asked = await attempts.reserve([{ name: `sign-up-code-request:${network}`, max: CODE_REQUESTS_PER_NETWORK, windowMs: CODE_WINDOW_MS }]);
+      if (!asked.ok) {
+        c.header('Retry-After', String(asked.retryAfterSeconds));
+        return tooMany(c);
+      }
       const ctx = await auth.$context;
       const found = await ctx.internalAdapter.findUserByEmail(email);
-      if (found?.user.emailVerified && !(found.user as Record<string, unknown>).awaitingConfirmation) return alreadyConfirmed(c);
-      const response = await forward(services, c, '/email-otp/send-verification-otp', { email, type: 'email-verification' });
-      if (response.status === 429) return tooMany(c);
+      // Only an account still waiting for its code gets one, and no more than a few an hour
+      // whoever asks; every address gets the same answer.
+      if ((found?.user as Record<string, unknown> | undefined)?.awaitingConfirmation) {
+        const mailed = await attempts.reserve([{ name: `sign-up-mail:${email}`, max: CODE_MAILS_PER_HOUR, windowMs: 60 * 60_000 }]);
+        if (mailed.ok) await forward(services, c, '/email-otp/send-verification-otp', { email, type: 'email-verification' });
+      }
       return c.json({ message: SELF_SERVICE_TEXT.codeResent });
     })
 
@@ -210,6 +296,21 @@ export function staffSelfServiceRoutes(services: Services) {
       const { url } = (await response.json()) as { url: string };
       copyCookies(response, c);
       return c.json({ url });
+    })
+
+    // A signed-in member links a provider account to their own (then it signs them in, whatever it
+    // says of the address); the provider sends the browser back to /callback/:provider as usual.
+    .post('/link/social', signedIn(services, 'password-set'), authJson<{ provider: SocialProviderId } | Response, { provider: string }>(socialProvider), async (c) => {
+      const { provider } = c.req.valid('json');
+      const response = await forward(services, c, '/link-social', { provider, callbackURL: '/admin', errorCallbackURL: LOGIN_PAGE, disableRedirect: true });
+      if (response.status === 429) return tooMany(c);
+      if (!response.ok) throw new Error(`linking a social account answered ${response.status}`);
+      const { url } = (await response.json()) as { url: string };
+      // The callback that carries this state completes the member's own link (linkingFromSession).
+      const state = new URL(url).searchParams.get('state');
+      if (state) await (await auth.$context).internalAdapter.createVerificationValue({ identifier: linkKey(state), value: c.get('staff').user.id, expiresAt: new Date(Date.now() + LINK_SECONDS * 1000) });
+      copyCookies(response, c);
+      return c.json({ url });
     });
 
   // The provider sends the browser back here (Apple with a form post, the others with a GET).
@@ -227,7 +328,13 @@ export function staffSelfServiceRoutes(services: Services) {
       if (text === null) return c.json({ message: MESSAGES.bodyTooLarge }, 413);
       init.body = text;
     }
-    return auth.handler(new Request(c.req.url, init));
+    const state = c.req.method === 'POST' ? new URLSearchParams(String(init.body ?? '')).get('state') : c.req.query('state');
+    const ctx = await auth.$context;
+    const link = state ? await ctx.internalAdapter.findVerificationValue(linkKey(state)) : null;
+    if (link && state) await ctx.internalAdapter.deleteVerificationByIdentifier(linkKey(state));
+    const handle = () => auth.handler(new Request(c.req.url, init));
+    const response = link && new Date(link.expiresAt) > new Date() ? await linkingFromSession.run(true, handle) : await handle();
+    return secondFactorAfterProvider(c, response);
   });
 
   return app;

@@ -3,7 +3,7 @@
  * session). Each member sees and changes only their own: another member's task answers 404, the
  * same as one that never existed. Writes pass the API's origin check; answers are no-store.
  *   GET    /api/tasks                 { tasks }: the member's tasks, oldest first
- *   POST   /api/tasks                 { content } -> 201 the task
+ *   POST   /api/tasks                 { content? } -> 201 the task (content optional, stored empty)
  *   PATCH  /api/tasks/:id             { content?, done? } -> the task
  *   DELETE /api/tasks/:id             -> { deleted: true, undoMinutes }
  *   POST   /api/tasks/:id/restore     undoes a delete within TASK_UNDO_MINUTES -> the task
@@ -34,7 +34,7 @@ export function taskRoutes(services: Services) {
   const routes = staffApi(services)
     .get('/', async (c) => c.json({ tasks: await listTasks(db.kysely, owner(c)) }))
     .post('/', jsonBody(newTaskSchema, BODY_LIMIT), async (c) => {
-      const task = await createTask(db, owner(c), c.req.valid('json').content);
+      const task = await createTask(db, owner(c), c.req.valid('json').content ?? '');
       if (task === 'too-many') return c.json({ message: TASK_TEXT.tooMany }, 409);
       return c.json(task, 201);
     })

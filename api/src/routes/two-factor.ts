@@ -18,6 +18,7 @@
  *   POST /send-otp                mails the code (only if the member turned email codes on)
  *   POST /verify-totp | /verify-otp | /verify-backup-code   { code, trustDevice? } → { next, redirect }
  */
+import { APIError } from 'better-auth/api';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
@@ -25,8 +26,12 @@ import { EMAIL_CODE_MINUTES, EMAIL_CODE_RESEND_SECONDS, METHOD_NAMES, TWO_FACTOR
 import { authHeaders, currentStaff, type SignedInStaff, type StaffEnv } from '../auth/guard.ts';
 import { LOGIN_PAGE, authJson, copyCookies, signedIn, type Fields } from '../auth/http.ts';
 import type { PendingChallenge } from '../auth/two-factor/plugin.ts';
+import { storedBackupCode } from '../auth/two-factor/backup-codes.ts';
 import { twoFactorMethods, twoFactorState, turnOffMethod, verifyStaffPassword } from '../auth/two-factor/state.ts';
+import { BUSY_CODE } from '../auth/hash-queue.ts';
+import { lockMessage, type Attempt } from '../auth/sign-in-throttle.ts';
 import { clientAddress } from '../client-address.ts';
+import { clientNetwork } from '../client-network.ts';
 import type { Services } from '../services.ts';
 
 const MAX_FIELD = 200;
@@ -93,7 +98,7 @@ async function problemOf(response: Response): Promise<{ code?: string; message?:
 export function twoFactorRoutes(services: Services) {
   const { auth, throttle } = services.staff;
   const api = auth.api as unknown as Record<string, (input: Record<string, unknown>) => Promise<unknown>>;
-  const address = (c: Context) => clientAddress(c, services.config.trustProxy);
+  const network = (c: Context) => clientNetwork(clientAddress(c, services.config.trustProxy));
   /** A signed-in member who has chosen their own password (401/403 otherwise). */
   const member = signedIn(services, 'password-set');
 
@@ -102,26 +107,43 @@ export function twoFactorRoutes(services: Services) {
     return found ? { ...found, expiresAt: new Date(found.expiresAt) } : null;
   }
 
+  /** The member's unused backup codes, as stored. */
+  async function backupCodesOf(userId: string): Promise<string[]> {
+    const found = (await api.viewBackupCodes({ body: { userId } }).catch(() => null)) as { backupCodes?: string[] } | null;
+    return found?.backupCodes ?? [];
+  }
+
   /** A used code's mail leaves the outbox (sent or not): no copy of a code outlives its use. */
   async function forgetCodeMails(email: string) {
     await services.db.kysely.deleteFrom('outbox').where('kind', '=', 'staff.two-factor-code').where('to_address', '=', email).execute();
   }
 
-  async function lockedAnswer(c: Context, account: string): Promise<Response | null> {
-    const lock = await throttle.check(account, address(c));
-    if (!lock) return null;
-    c.header('Retry-After', String(lock.retryAfterSeconds));
-    const message = lock.scope === 'account' ? STAFF_TEXT.lockedOut : STAFF_TEXT.tooManyAttempts;
-    return c.json({ message, code: 'locked', retryAfter: lock.retryAfterSeconds }, 429);
+  /**
+   * Takes the attempt's place in the account's counts before a password or code is checked
+   * (sign-in-throttle.ts), or answers the 429 that refuses it.
+   */
+  async function beginAttempt(c: Context, account: string): Promise<{ attempt: Attempt } | Response> {
+    const begun = await throttle.begin(account, network(c));
+    if ('attempt' in begun) return begun;
+    c.header('Retry-After', String(begun.lock.retryAfterSeconds));
+    return c.json({ message: lockMessage(begun.lock.scope), code: 'locked', retryAfter: begun.lock.retryAfterSeconds }, 429);
   }
 
   /** The member's password, checked: a wrong one typed while signed in counts as a failed sign-in of that account. */
   const passwordConfirmed: MiddlewareHandler<StaffEnv, string, { out: { json: { password: string } } }> = async (c, next) => {
     const staff = c.get('staff');
-    const locked = await lockedAnswer(c, staff.user.username);
-    if (locked) return locked;
-    if (await verifyStaffPassword(auth, staff.user.id, c.req.valid('json').password)) return next();
-    await throttle.recordFailure(staff.user.username, address(c));
+    const begun = await beginAttempt(c, staff.user.username.toLowerCase());
+    if (begun instanceof Response) return begun;
+    const right = await verifyStaffPassword(auth, staff.user.id, c.req.valid('json').password).catch(async (error: unknown) => {
+      await begun.attempt.passed();
+      if (error instanceof APIError && (error.body as { code?: string } | undefined)?.code === BUSY_CODE) return null;
+      throw error;
+    });
+    if (right === null) return c.json({ message: STAFF_TEXT.busy, code: 'busy' }, 429);
+    if (right) {
+      await begun.attempt.passed();
+      return next();
+    }
     return c.json({ message: TWO_FACTOR_TEXT.wrongPassword, code: 'wrong-password', issues: [{ path: 'password', message: TWO_FACTOR_TEXT.wrongPassword }] }, 400);
   };
 
@@ -149,24 +171,28 @@ export function twoFactorRoutes(services: Services) {
     const challenge = await challengeOf(c);
     if (!challenge) return challengeExpired(c);
     const account = challenge.username.toLowerCase();
-    const locked = await lockedAnswer(c, account);
-    if (locked) return locked;
     const methods = await twoFactorMethods(auth, challenge.userId);
     // Only what the member turned on: backup codes come with the authenticator app.
     if (!methods.includes(method === 'backup' ? 'totp' : method)) return c.json({ message: TWO_FACTOR_TEXT.invalidCode, code: 'method-off' }, 400);
-    const response = (await api[endpoint]({ body: { code, trustDevice }, headers: authHeaders(c, services), asResponse: true })) as Response;
+    // Counted before the code is checked, with the account's password failures (sign-in-throttle.ts).
+    const begun = await beginAttempt(c, account);
+    if (begun instanceof Response) return begun;
+    const { attempt } = begun;
+    // A backup code typed without its dash, with spaces or in another case stands for the member's own code.
+    const checked = method === 'backup' ? storedBackupCode(code, await backupCodesOf(challenge.userId)) : code;
+    const response = (await api[endpoint]({ body: { code: checked, trustDevice }, headers: authHeaders(c, services), asResponse: true })) as Response;
     if (response.ok) {
-      await throttle.clearAccount(account);
+      await attempt.passed();
+      await throttle.signedIn(account, network(c));
       copyCookies(response, c);
       const { user } = (await response.json()) as { user: { email?: string; role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean } };
       if (method === 'otp' && user.email) await forgetCodeMails(user.email);
       return c.json(nextAfterSignIn(user, services.config.requireAdminMfa));
     }
     const problem = await problemOf(response);
-    if (problem.code === 'INVALID_CODE' || problem.code === 'INVALID_BACKUP_CODE') {
-      await throttle.recordFailure(account, address(c));
-      return c.json({ message: TWO_FACTOR_TEXT.invalidCode, code: 'invalid-code' }, 401);
-    }
+    // A wrong code keeps its place in the count; anything else checked no code and gives it back.
+    if (problem.code === 'INVALID_CODE' || problem.code === 'INVALID_BACKUP_CODE') return c.json({ message: TWO_FACTOR_TEXT.invalidCode, code: 'invalid-code' }, 401);
+    await attempt.passed();
     if (response.status === 429) return c.json({ message: STAFF_TEXT.lockedOut, code: 'locked' }, 429);
     if (problem.code === 'OTP_HAS_EXPIRED') return c.json({ message: STAFF_TEXT.invalidCode, code: 'code-expired' }, 401);
     // Too many wrong codes for this challenge, or a challenge that ended: back to the password.

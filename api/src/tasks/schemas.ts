@@ -1,6 +1,7 @@
 /**
- * What the task routes accept, and what the Tasks panel checks before sending: a task is one line
- * of text, trimmed, not empty, at most TASK_CONTENT_MAX characters, without control characters.
+ * What the task routes accept, and what the Tasks panel checks before sending: a task's content is
+ * optional (the spec's Todo: content optional), one line of text, trimmed, at most
+ * TASK_CONTENT_MAX characters, without control characters; without it the task is stored empty.
  * Ids and timestamps are the server's: a body naming them is refused like any unknown field.
  */
 import * as z from 'zod/mini';
@@ -8,15 +9,14 @@ import { TASK_CONTENT_MAX, TASK_TEXT } from '../../../src/lib/tasks.ts';
 import { hasForbiddenCharacters } from '../schemas.ts';
 
 export const taskContent = z
-  .string({ error: TASK_TEXT.contentRequired })
+  .string({ error: TASK_TEXT.contentText })
   .check(
     z.trim(),
-    z.minLength(1, { error: TASK_TEXT.contentRequired }),
     z.maxLength(TASK_CONTENT_MAX, { error: TASK_TEXT.contentTooLong }),
     z.refine((value) => !hasForbiddenCharacters(value), { error: TASK_TEXT.contentCharacters }),
   );
 
-export const newTaskSchema = z.strictObject({ content: taskContent });
+export const newTaskSchema = z.strictObject({ content: z.optional(taskContent) });
 
 export const taskChangeSchema = z
   .strictObject({

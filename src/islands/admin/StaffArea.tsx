@@ -16,6 +16,9 @@ import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
 import { $staffMember, useStaffMember, type StaffMember } from './staff-member.ts';
+import { NO_OPTIONS, loadSignInOptions, type SignInOptions } from './sign-up/widget-routes.ts';
+import { SocialButtons } from './sign-up/SocialButtons.tsx';
+import { SELF_SERVICE_TEXT } from '../../lib/self-service-messages.ts';
 
 /**
  * The sections of the staff area, one shown at a time; the address's #fragment names it, so each
@@ -55,12 +58,15 @@ export default function StaffArea() {
   const me = useStaffMember();
   const [problem, setProblem] = useState('');
   const [loggingOut, setLoggingOut] = useState(false);
+  // False in the server's HTML: without JavaScript the page says it needs it (StaffPage.astro) and shows no endless 'Loading...'.
+  const [running, setRunning] = useState(false);
   const isAdmin = me?.user.role === 'admin';
   const sections = SECTIONS.filter((item) => isAdmin || !item.adminOnly);
   const section = useSection(sections);
 
   useEffect(() => {
     let cancelled = false;
+    setRunning(true);
     (async () => {
       try {
         const response = await api.staff.me.$get({}, JSON_REQUEST);
@@ -92,7 +98,7 @@ export default function StaffArea() {
   if (problem) return <Alert tone="error">{problem}</Alert>;
   if (!me) {
     return (
-      <p className="staff-loading" role="status">
+      <p className="staff-loading" role="status" hidden={!running}>
         <span className="form-spinner" aria-hidden="true" />
         {STAFF_TEXT.loading}
       </p>
@@ -246,6 +252,7 @@ function AccountPanel() {
             {STAFF_TEXT.signOutEverywhere}
           </button>
         </div>
+        <LinkedProviders />
       </div>
       <TwoFactorPanel account={me.user.username} email={me.user.email} onSignedOut={signedOut} />
     </section>
@@ -253,3 +260,21 @@ function AccountPanel() {
 }
 
 const signedOut = () => leave('/admin/login');
+
+/** Linking a provider's account: the only way Amazon and Facebook, which never confirm an address, can sign the member in. */
+function LinkedProviders() {
+  const [options, setOptions] = useState<SignInOptions>(NO_OPTIONS);
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    void loadSignInOptions().then(setOptions);
+  }, []);
+  if (!options.social.length) return null;
+  return (
+    <div className="staff-subcard" aria-labelledby="providers-heading" role="group">
+      <h3 id="providers-heading">Sign-in providers</h3>
+      <p className="staff-lead">{SELF_SERVICE_TEXT.linkLead}</p>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <SocialButtons mode="link" providers={options.social} onProblem={setProblem} />
+    </div>
+  );
+}

@@ -24,6 +24,7 @@ const ERROR_TEXT: Record<string, string> = {
   invalid: STAFF_TEXT.invalidCredentials,
   locked: STAFF_TEXT.lockedOut,
   disabled: STAFF_TEXT.accountDisabled,
+  busy: STAFF_TEXT.busy,
 };
 const HEADINGS: Record<Step, string> = {
   'sign-in': 'Sign in to the staff area',
@@ -179,6 +180,11 @@ export default function StaffLogin() {
 
   async function sendCode(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
+    // An empty field is named as such before any check of its format.
+    if (!email.trim()) {
+      setFieldErrors({ email: MESSAGES.fieldRequired });
+      return;
+    }
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       setFieldErrors({ email: MESSAGES.fieldEmail });
       return;

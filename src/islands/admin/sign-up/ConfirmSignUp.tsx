@@ -66,10 +66,6 @@ export function ConfirmSignUp({
     setResending(true);
     const answer = await staffCall(() => api.auth['resend-code'].$post({ json: { email: email.trim() } }, JSON_REQUEST));
     setResending(false);
-    if (answer.status === 409) {
-      onSignIn({ tone: 'success', text: answer.body.message ?? SELF_SERVICE_TEXT.alreadyConfirmed });
-      return;
-    }
     onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
   }
 

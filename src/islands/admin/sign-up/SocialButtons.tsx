@@ -1,7 +1,8 @@
 /**
  * "Sign In with Google" and the others: one button per provider the server has credentials for.
  * A click asks the API for the provider's address and goes there; the provider sends the browser
- * back to /admin, or to /admin/login?error=… with the spec's message.
+ * back to /admin, or to /admin/login?error=… with the spec's message. In `link` mode (the Account
+ * section) the same buttons link a provider's account to the signed-in member instead.
  */
 import { useState } from 'react';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
@@ -10,7 +11,7 @@ import { NETWORK_PROBLEM, staffCall } from '../staff-kit.tsx';
 
 const SUPPORTED = new Set(['amazon', 'apple', 'facebook', 'google']);
 
-export function SocialButtons({ providers, onProblem }: { providers: Array<{ id: string; name: string }>; onProblem: (text: string) => void }) {
+export function SocialButtons({ providers, onProblem, mode = 'sign-in' }: { providers: Array<{ id: string; name: string }>; onProblem: (text: string) => void; mode?: 'sign-in' | 'link' }) {
   const [going, setGoing] = useState('');
   if (!providers.length) return null;
 
@@ -22,7 +23,7 @@ export function SocialButtons({ providers, onProblem }: { providers: Array<{ id:
       return;
     }
     setGoing(id);
-    const answer = await staffCall(() => api.auth['sign-in'].social.$post({ json: { provider: id } }, JSON_REQUEST));
+    const answer = await staffCall(() => (mode === 'link' ? api.auth.link.social : api.auth['sign-in'].social).$post({ json: { provider: id } }, JSON_REQUEST));
     if (answer.status === 200 && typeof answer.body.url === 'string') {
       location.assign(answer.body.url);
       return;
@@ -33,9 +34,11 @@ export function SocialButtons({ providers, onProblem }: { providers: Array<{ id:
 
   return (
     <div className="staff-social">
-      <p className="staff-social__or">
-        <span>or</span>
-      </p>
+      {mode === 'sign-in' ? (
+        <p className="staff-social__or">
+          <span>or</span>
+        </p>
+      ) : null}
       <ul className="staff-social__list">
         {providers.map((provider) => (
           <li key={provider.id}>
@@ -47,7 +50,7 @@ export function SocialButtons({ providers, onProblem }: { providers: Array<{ id:
               onClick={() => void go(provider.id)}
             >
               {going === provider.id ? <span className="form-spinner" aria-hidden="true" /> : null}
-              {`Sign In with ${provider.name}`}
+              {mode === 'link' ? `Link ${provider.name}` : `Sign In with ${provider.name}`}
             </button>
           </li>
         ))}

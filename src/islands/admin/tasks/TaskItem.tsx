@@ -4,7 +4,7 @@
  * a refused text shows its message under the field.
  */
 import { useState, type KeyboardEvent, type SubmitEvent } from 'react';
-import { TASK_CONTENT_MAX, type Task } from '../../../lib/tasks.ts';
+import { TASK_CONTENT_MAX, taskName, type Task } from '../../../lib/tasks.ts';
 
 export interface TaskItemProps {
   task: Task;
@@ -23,7 +23,7 @@ export interface TaskItemProps {
 
 export function TaskItem({ task, editing, busy, onToggle, onEdit, onCancelEdit, onSave, onDelete, register }: TaskItemProps) {
   const textId = `task-${task.id}-text`;
-  const quoted = `“${task.content}”`;
+  const quoted = `“${taskName(task)}”`;
 
   if (editing) return <TaskEditor task={task} busy={busy} onSave={onSave} onCancel={onCancelEdit} register={register} />;
 
@@ -40,8 +40,8 @@ export function TaskItem({ task, editing, busy, onToggle, onEdit, onCancelEdit, 
         }}
         aria-labelledby={textId}
       />
-      <span className="task__text" id={textId}>
-        {task.content}
+      <span className={`task__text${task.content ? '' : ' task__text--untitled'}`} id={textId}>
+        {taskName(task)}
       </span>
       <span className="task__actions">
         <button ref={(element) => register(task.id, 'edit', element)} type="button" className="task__action" onClick={onEdit} disabled={busy}>

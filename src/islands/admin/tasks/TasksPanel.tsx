@@ -5,7 +5,7 @@
  * continues. Self-contained: mount `<TasksPanel />` anywhere in the staff area.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { TASK_CONTENT_MAX, TASK_TEXT, TASK_UNDO_MINUTES, type Task } from '../../../lib/tasks.ts';
+import { TASK_CONTENT_MAX, TASK_TEXT, TASK_UNDO_MINUTES, taskName, type Task } from '../../../lib/tasks.ts';
 import { safeParse } from '../../../../api/src/schemas.ts';
 import { taskContent } from '../../../../api/src/tasks/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -20,7 +20,7 @@ type FocusTarget = { id: string; part: Part } | 'new' | 'undo' | 'heading';
 /** The text's own problem (empty, too long, control characters), or null when it can be sent. */
 function contentProblem(value: string): string | null {
   const result = safeParse(taskContent, value);
-  return result.success ? null : (result.error.issues[0]?.message ?? TASK_TEXT.contentRequired);
+  return result.success ? null : (result.error.issues[0]?.message ?? TASK_TEXT.contentText);
 }
 
 /** The field's message from a refused request: the server's word on `content`, else its message. */
@@ -121,7 +121,7 @@ export function TasksPanel() {
     }
     setTasks((current) => [...(current ?? []), answer.data]);
     setDraft('');
-    setAnnouncement(`Added “${answer.data.content}”.`);
+    setAnnouncement(`Added “${taskName(answer.data)}”.`);
     setFocusTarget('new');
   }
 
@@ -133,7 +133,7 @@ export function TasksPanel() {
     setBusy(task.id, false);
     if (answer.ok) {
       replace(answer.data);
-      setAnnouncement(`“${task.content}” marked ${answer.data.done ? 'done' : 'not done'}.`);
+      setAnnouncement(`“${taskName(task)}” marked ${answer.data.done ? 'done' : 'not done'}.`);
       setFocusTarget({ id: task.id, part: 'check' });
       return;
     }
@@ -164,7 +164,7 @@ export function TasksPanel() {
     }
     replace(answer.data);
     setEditingId(null);
-    setAnnouncement(`Saved “${answer.data.content}”.`);
+    setAnnouncement(`Saved “${taskName(answer.data)}”.`);
     setFocusTarget({ id: task.id, part: 'edit' });
     return null;
   }
@@ -181,7 +181,7 @@ export function TasksPanel() {
     }
     drop(task.id);
     setDeleted(task);
-    setAnnouncement(`Deleted “${task.content}”.`);
+    setAnnouncement(`Deleted “${taskName(task)}”.`);
     setFocusTarget('undo');
   }
 
@@ -197,7 +197,7 @@ export function TasksPanel() {
       return;
     }
     setTasks((current) => [...(current ?? []).filter((item) => item.id !== task.id), answer.data].sort(byCreation));
-    setAnnouncement(`Restored “${answer.data.content}”.`);
+    setAnnouncement(`Restored “${taskName(answer.data)}”.`);
     setFocusTarget({ id: task.id, part: 'check' });
   }
 
@@ -258,11 +258,11 @@ export function TasksPanel() {
       {deleted ? (
         <div className="tasks-undo">
           <span className="tasks-undo__text">
-            Deleted <q>{deleted.content}</q>
+            Deleted <q>{taskName(deleted)}</q>
           </span>
           <span className="tasks-undo__actions">
             <button ref={undoButton} type="button" className="sipa-button sipa-button--secondary tasks-undo__button" onClick={() => void undo()}>
-              Undo<span className="sipa-visually-hidden"> deleting “{deleted.content}”</span>
+              Undo<span className="sipa-visually-hidden"> deleting “{taskName(deleted)}”</span>
             </button>
             <button type="button" className="tasks-undo__dismiss" onClick={dismissUndo} aria-label="Dismiss">
               <span aria-hidden="true">×</span>
