@@ -45,19 +45,27 @@ export function paypalIpnRoutes(services: Services) {
         return c.body(null, 429);
       }
     }
-    // Read with a cap, so a body without a length (chunked) cannot exceed it either.
-    const reader = c.req.raw.body?.getReader();
+    // The input guard in front of every route (input-guard.ts) may have read the body already:
+    // Hono keeps it, so it is read from there. Otherwise it is read here with a cap, so a body
+    // without a length (chunked) cannot exceed it either.
     const chunks: Uint8Array[] = [];
-    let size = 0;
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > IPN_BODY_LIMIT) {
-        await reader.cancel().catch(() => {});
-        return c.body(null, 413);
+    if (c.req.raw.bodyUsed) {
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.byteLength > IPN_BODY_LIMIT) return c.body(null, 413);
+      chunks.push(bytes);
+    } else {
+      const reader = c.req.raw.body?.getReader();
+      let size = 0;
+      while (reader) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > IPN_BODY_LIMIT) {
+          await reader.cancel().catch(() => {});
+          return c.body(null, 413);
+        }
+        chunks.push(value);
       }
-      chunks.push(value);
     }
     const body = Buffer.concat(chunks).toString('latin1');
     if (!body || !URLENCODED.test(body)) return c.body(null, 400);
