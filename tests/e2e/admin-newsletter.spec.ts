@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page } from '@playwright/test';
 import { answer500, networkDown, rows, unique } from './forms-support.ts';
-import { E2E_ADMIN, test } from './staff-support.ts';
+import { E2E_ADMIN, latestMailTo, test } from './staff-support.ts';
+
+/** A quoted-printable part's text (the SMTP peer keeps mail as it arrived). */
+const quotedPrintable = (part: string) =>
+  Buffer.from(part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
@@ -165,7 +169,9 @@ test.describe('staff newsletter: the send form', () => {
     await expect(page.getByRole('figure', { name: 'Newsletter preview' })).toBeFocused();
     const frame = page.locator('iframe[title="Newsletter preview"]');
     await expect(frame).toHaveAttribute('sandbox', '');
-    await expect(frame).toHaveAttribute('srcdoc', '<h1>Spring</h1><p>Join us on <strong>Saturday</strong>.</p>');
+    // The cleaned campaign, whole, inside the template: nothing of the script is left.
+    await expect(frame).toHaveAttribute('srcdoc', /^<!doctype html>\n<html lang="en">[^]*color:#1e1a16">\n<h1>Spring<\/h1><p>Join us on <strong>Saturday<\/strong>\.<\/p>\n<\/td><\/tr>[^]*<\/body><\/html>\n$/);
+    expect(await frame.getAttribute('srcdoc')).not.toContain('alert(1)');
     await expect(page.frameLocator('iframe[title="Newsletter preview"]').getByRole('heading', { name: 'Spring' })).toBeVisible();
     await page.getByRole('button', { name: 'Fill plain text from HTML' }).click();
     await expect(page.getByLabel('Plain Text Content')).toHaveValue('Spring\n\nJoin us on Saturday.');
@@ -173,6 +179,46 @@ test.describe('staff newsletter: the send form', () => {
     await page.getByRole('button', { name: 'Send a test to me' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Test sent' })).toHaveText(`Test sent to ${ADMIN.email}`);
     await expect(page.getByRole('status').filter({ hasText: 'Test sent' })).toBeFocused();
+  });
+});
+
+test.describe('staff newsletter on a 375 px phone: the template', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin');
+    await expect(page.getByTestId('audience')).toContainText('confirmed subscribers');
+  });
+
+  test('paragraphs typed without tags: previewed in the template at phone and desktop widths, and a test arrives in it, to me only', async ({ page }) => {
+    const subject = unique('Spring paragraphs');
+    await page.getByLabel('Subject Line').fill(subject);
+    await page.getByLabel('HTML Content').fill('Dear friends,\n\nOur workshops open on Saturday.\n\nDetails: https://sipa.example.org/events');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByRole('figure', { name: 'Newsletter preview' })).toBeFocused();
+    const preview = page.frameLocator('iframe[title="Newsletter preview"]');
+    await expect(preview.locator('p')).toHaveText(['Dear friends,', 'Our workshops open on Saturday.', 'Details: https://sipa.example.org/events', /You receive this newsletter/, 'Unsubscribe', 'SIPA · 100 Example Street, Suite 200, Grapevine, TX 76051']);
+    await expect(preview.getByRole('link', { name: 'https://sipa.example.org/events' })).toHaveAttribute('href', 'https://sipa.example.org/events');
+    await expect(preview.getByRole('link', { name: 'SIPA', exact: true })).toBeVisible();
+    const frame = page.locator('iframe[title="Newsletter preview"]');
+    expect((await frame.boundingBox())!.width).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    await expect(page.getByRole('button', { name: 'Desktop' })).toHaveAttribute('aria-pressed', 'true');
+    expect((await frame.boundingBox())!.width).toBeGreaterThanOrEqual(640);
+    // The wide preview scrolls sideways inside its box, which stays phone-wide.
+    const box = page.getByRole('region', { name: 'Preview at this width' });
+    expect((await box.boundingBox())!.width).toBeLessThanOrEqual(375);
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.getByRole('button', { name: 'Fill plain text from HTML' }).click();
+    await expect(page.getByLabel('Plain Text Content')).toHaveValue('Dear friends,\n\nOur workshops open on Saturday.\n\nDetails: https://sipa.example.org/events');
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Test sent' })).toHaveText(`Test sent to ${ADMIN.email}`);
+    const mail = await latestMailTo(ADMIN.email, since);
+    expect(mail).toContain(`Subject: [Test] ${subject}`);
+    const html = quotedPrintable(mail.slice(mail.indexOf('Content-Type: text/html')));
+    expect(html).toContain('<p>Dear friends,</p>\r\n<p>Our workshops open on Saturday.</p>\r\n<p>Details: <a href="https://sipa.example.org/events" rel="noopener">https://sipa.example.org/events</a></p>');
+    expect(html).toContain('@media (prefers-color-scheme: dark)');
   });
 });
 

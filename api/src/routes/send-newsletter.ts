@@ -7,7 +7,7 @@
  *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
  *   POST /api/newsletter-campaigns/:id/pause|resume|cancel
- *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML and its plain text
+ *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the template
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
  * Pasted HTML is cleaned on the server (content.ts) before it is previewed, tested or queued.
  */
@@ -93,7 +93,7 @@ export function newsletterCampaignRoutes(services: Services) {
     })
     .post('/preview', campaignBody(previewSchema), async (c) => {
       const html = sanitizeNewsletterHtml(c.req.valid('json').body_html);
-      return c.json({ html, text: html ? htmlToPlainText(html) : '' });
+      return c.json({ html, text: html ? htmlToPlainText(html) : '', document: html ? services.broadcast.previewDocument(html) : '' });
     })
     .post('/test', campaignBody(broadcastSchema), async (c) => {
       const clean = cleaned(c, c.req.valid('json'));

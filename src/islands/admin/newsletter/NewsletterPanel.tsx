@@ -31,6 +31,7 @@ export function NewsletterPanel() {
   const [delivery, setDelivery] = useState<'smtp' | 'log'>('smtp');
   const [current, setCurrent] = useState<CampaignSummary | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [previewWidth, setPreviewWidth] = useState<'phone' | 'desktop'>('phone');
   const [toolNote, setToolNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busyTool, setBusyTool] = useState<'' | 'preview' | 'fill' | 'test'>('');
   /** The audience the confirmation step names, counted when Send Newsletter is pressed. */
@@ -110,7 +111,7 @@ export function NewsletterPanel() {
     setResult(answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
   }
 
-  async function cleaned(): Promise<{ html: string; text: string } | null> {
+  async function cleaned(): Promise<{ html: string; text: string; document: string } | null> {
     const answer = await call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST));
     if (answer.ok) return answer.data;
     setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
@@ -123,7 +124,7 @@ export function NewsletterPanel() {
     const result = await cleaned();
     setBusyTool('');
     if (result) {
-      setPreview(result.html || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
+      setPreview(result.document || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
       setFocusTarget('preview');
     } else setFocusTarget('note');
   }
@@ -191,8 +192,17 @@ export function NewsletterPanel() {
         </div>
         {preview !== null ? (
           <figure className="nl-preview" ref={previewRef} tabIndex={-1} aria-label="Newsletter preview">
-            <figcaption>Preview, as subscribers will see it (cleaned on the server; the footer with the unsubscribe link is added to each copy)</figcaption>
-            <iframe title="Newsletter preview" sandbox="" srcDoc={preview} />
+            <figcaption>Preview, as subscribers will see it: in the newsletter template, cleaned on the server, with the footer each copy gets (its unsubscribe link is each subscriber's own)</figcaption>
+            <div className="nl-preview__widths" role="group" aria-label="Preview width">
+              {(['phone', 'desktop'] as const).map((width) => (
+                <button key={width} type="button" className="sipa-button sipa-button--secondary nl-small" aria-pressed={previewWidth === width} onClick={() => setPreviewWidth(width)}>
+                  {width === 'phone' ? 'Phone' : 'Desktop'}
+                </button>
+              ))}
+            </div>
+            <div className="nl-preview__frame" role="region" aria-label="Preview at this width" tabIndex={0}>
+              <iframe title="Newsletter preview" sandbox="" srcDoc={preview} className={`nl-preview__iframe nl-preview__iframe--${previewWidth}`} />
+            </div>
           </figure>
         ) : null}
         <Field id="nl-text" name="body_text" label="Plain Text Content" value={values.body_text} onValue={onValue} multiline rows={10} required disabled={sending} />
