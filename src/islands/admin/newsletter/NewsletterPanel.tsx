@@ -268,16 +268,16 @@ export function NewsletterPanel() {
             <tbody>
               {campaigns.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.subject}</td>
-                  <td>
+                  <td data-label="Subject">{c.subject}</td>
+                  <td data-label="Status">
                     <span className={`nl-status nl-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
                   </td>
-                  <td>
+                  <td data-label="Sent">
                     {c.sent} of {c.total}
                   </td>
-                  <td>{c.failed}</td>
-                  <td>{c.createdBy}</td>
-                  <td>{when(c.createdAt)}</td>
+                  <td data-label="Failed">{c.failed}</td>
+                  <td data-label="Sent by">{c.createdBy}</td>
+                  <td data-label="Queued">{when(c.createdAt)}</td>
                   <td className="nl-history__actions">
                     {c.status === 'running' ? (
                       <button type="button" className="nl-link-button" onClick={() => void act(c, 'pause')}>
