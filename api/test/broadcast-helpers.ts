@@ -7,7 +7,7 @@ import { ADMIN, createAccounts, MEMBER, signIn } from './staff-helpers.ts';
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
 /** Inserts subscribers `${prefix}-${i}@example.org` with one status, in chunks; returns their addresses. */
-export async function seedSubscribers(services: Services, n: number, status: SubscriberStatus, prefix = status): Promise<string[]> {
+export async function seedSubscribers(services: Services, n: number, status: SubscriberStatus, prefix: string = status): Promise<string[]> {
   const now = new Date().toISOString();
   const emails: string[] = [];
   for (let start = 0; start < n; start += 1000) {

@@ -36,7 +36,7 @@ describeBackends('inbox lists at 100,000 rows', (backend) => {
   it('pages newest first by keyset: the first page, the next, and a deep page', async () => {
     const first = await get('/api/inbox/contact');
     expect(first.items).toHaveLength(25);
-    expect(first.items[0]).toEqual({ id: seededId('c0', 99_999), name: 'Visitor 99999', email: 'visitor99999@example.org', summary: contactRow(99_999).subject, status: 'new', createdAt: seededTime(99_999) });
+    expect(first.items[0]).toEqual({ id: seededId('c0', 99_999), name: 'Visitor 99999', email: 'visitor99999@example.org', summary: contactRow(99_999).subject, status: 'new', createdAt: seededTime(99_999), lang: 'en' });
     expect(first.items[24].id).toBe(seededId('c0', 99_975));
     const second = await get(`/api/inbox/contact?cursor=${first.nextCursor}`);
     expect(second.items[0].id).toBe(seededId('c0', 99_974));

@@ -71,9 +71,18 @@ describeBackends('newsletter broadcast: who may send and what is refused', (back
     expect(text).toBe('Hello bad FAQ [https://sipa.example.org/faq]');
   });
 
-  test('the audience is the number of confirmed subscribers', async () => {
+  test('the audience is the number of confirmed subscribers, per language they signed up in', async () => {
     const response = await api.app.request('/api/newsletter-campaigns/audience', { headers: { cookie: cookies.admin } });
-    expect(await response.json()).toEqual({ confirmed: 3 });
+    expect(await response.json()).toEqual({ confirmed: 3, languages: { en: 3, fr: 0, sw: 0 } });
+    const french = await seedSubscribers(api.services, 2, 'confirmed', 'lecteur');
+    const swahili = await seedSubscribers(api.services, 1, 'confirmed', 'msomaji');
+    await seedSubscribers(api.services, 4, 'pending', 'attente');
+    await api.services.db.kysely.updateTable('subscribers').set({ lang: 'fr' }).where('email', 'in', french).execute();
+    await api.services.db.kysely.updateTable('subscribers').set({ lang: 'sw' }).where('email', 'in', swahili).execute();
+    const split = await api.app.request('/api/newsletter-campaigns/audience', { headers: { cookie: cookies.admin } });
+    expect(await split.json()).toEqual({ confirmed: 6, languages: { en: 3, fr: 2, sw: 1 } });
+    await api.services.db.kysely.deleteFrom('subscribers').where('email', 'in', [...french, ...swahili]).execute();
+    await api.services.db.kysely.deleteFrom('subscribers').where('status', '=', 'pending').execute();
   });
 });
 

@@ -24,6 +24,8 @@ async function findByWord(page: Page, word: string) {
   // A fresh page (going from /admin#… to /admin#inbox would only change the section), then the inbox.
   await page.goto('/admin');
   await page.goto('/admin#inbox');
+  // Below 768 px the search and filters wait behind the Filter control.
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByLabel('Search', { exact: true }).fill(word);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const list = page.getByRole('list', { name: 'Contact messages' });

@@ -10,6 +10,8 @@ import { forgetDonor } from '../donations/store.ts';
 import { INBOX_TABLES, LIST_FILTERS, TRIGRAM_MIN, displayName, searchExpression, sqliteSearchTable, summaryOf } from './kinds.ts';
 import { afterCursor, contains, decodeCursor, encodeCursor } from './paging.ts';
 import type { InboxQuery } from './schemas.ts';
+import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
+import type { Lang } from '../../../src/lib/i18n/languages.ts';
 
 export class BadCursor extends Error {}
 
@@ -20,6 +22,8 @@ export interface InboxListItem {
   summary: string;
   status: InboxStatus;
   createdAt: string;
+  /** The language the person wrote in (the page's language when they sent it). */
+  lang: Lang;
 }
 
 /** The day after a YYYY-MM-DD date, so `to` includes its whole day. */
@@ -64,6 +68,7 @@ export async function listInbox(db: Db, kind: InboxKind, query: InboxQuery, page
     summary: summaryOf(kind, row),
     status: row.status as InboxStatus,
     createdAt: row.created_at!,
+    lang: langOrDefault(row.lang),
   }));
   const last = page.at(-1);
   return { items, nextCursor: rows.length > pageSize && last ? encodeCursor(last as { created_at: string; id: string }) : null };

@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { NewsletterCampaignsTable } from '../db/types.ts';
+import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
+import { LANG_CODES } from '../../../src/lib/i18n/languages.ts';
+import type { AudienceCounts } from '../../../src/lib/newsletter-audience.ts';
 
 export interface CampaignCounts {
   total: number;
@@ -39,6 +42,19 @@ const iso = () => new Date().toISOString();
 export async function confirmedSubscriberCount(db: Db): Promise<number> {
   const row = await db.kysely.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'confirmed').executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Confirmed subscribers per language they signed up in (an unknown or missing one counts as the default, as their mail's footer does). */
+export async function audienceByLanguage(db: Db): Promise<AudienceCounts> {
+  const rows = await db.kysely
+    .selectFrom('subscribers')
+    .select(['lang', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'confirmed')
+    .groupBy('lang')
+    .execute();
+  const counts = Object.fromEntries(LANG_CODES.map((lang) => [lang, 0])) as AudienceCounts;
+  for (const row of rows) counts[langOrDefault(row.lang)] += Number(row.n);
+  return counts;
 }
 
 /** Creates the campaign and its recipients in one transaction; resolves once both are committed. */

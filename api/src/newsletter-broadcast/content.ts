@@ -11,6 +11,7 @@ import sanitizeHtml from 'sanitize-html';
 import { site } from '../../../src/lib/site.ts';
 import { message } from '../../../src/lib/i18n/catalogue.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
+import { bodyContent, templateParts } from './template.ts';
 
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'center', 'code', 'col', 'colgroup', 'div', 'em', 'font', 'h1', 'h2', 'h3',
@@ -67,9 +68,35 @@ function safeStyles(html: string): string {
   return html.replace(/\sstyle="([^"]*)"/gi, (whole, style: string) => (loadsAnything(style) ? '' : whole));
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** Whether HTML Content holds any tag: text typed without one is written as paragraphs instead. */
+const hasTags = (html: string) => /<\/?[a-z!][^>]*>/i.test(html);
+
+/** A link's end: punctuation that closes a sentence belongs to the sentence, not the address. */
+const URL_IN_TEXT = /\bhttps:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'’”]/g;
+
+/**
+ * Text typed without tags, as the paragraphs it was written in: a blank line starts a new
+ * paragraph, a single line break stays a line break, and https addresses become links.
+ */
+export function paragraphsFromText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => {
+      const linked = escapeHtml(paragraph).replace(URL_IN_TEXT, (url) => `<a href="${url}">${url}</a>`);
+      return `<p>${linked.replace(/[ \t]*\n[ \t]*/g, '<br />')}</p>`;
+    })
+    .join('\n');
+}
+
 /** Inline styles are how email is laid out, so they stay; one that loads anything (url(...)) goes. */
 export function sanitizeNewsletterHtml(html: string): string {
-  return safeStyles(sanitizeHtml(html, OPTIONS)).trim();
+  const source = hasTags(html) ? html : paragraphsFromText(html);
+  return safeStyles(sanitizeHtml(source, OPTIONS)).trim();
 }
 
 /** A plain-text part made from the HTML, links kept as "text [url]", lines wrapped at 78. */
@@ -86,8 +113,6 @@ export function htmlToPlainText(html: string): string {
     ],
   }).trim();
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The organisation's postal address on one line (CAN-SPAM asks for it in every commercial message). */
 export function postalAddress(): string {
@@ -124,17 +149,19 @@ export function campaignCopy(campaign: { subject: string; body_html: string; bod
   const words = footerText(lang);
   // The footer says which language it is in, for screen readers, when the campaign is in another.
   const footerLang = lang === DEFAULT_LANG ? '' : ` lang="${lang}"`;
+  // The campaign is written in the default language (its footer says so when it is in another).
+  const template = templateParts(DEFAULT_LANG);
   const footerStart =
-    `<div${footerLang} style="margin-top:32px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +
+    template.beforeFooter +
+    `<div${footerLang} style="margin-top:8px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +
     `<p style="margin:0 0 8px">${escapeHtml(words.why)}</p><p style="margin:0 0 8px">\n`;
   const footerEnd = (links: RecipientLinks) =>
     `<a href="${escapeHtml(links.unsubscribeUrl)}" style="color:#555555">${escapeHtml(words.unsubscribe)}</a></p>` +
     `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(address)}</p></div>`;
-  const bodyEnd = campaign.body_html.search(/<\/body>/i);
-  const [htmlBefore, htmlRest] = bodyEnd >= 0 ? [campaign.body_html.slice(0, bodyEnd), campaign.body_html.slice(bodyEnd)] : [`${campaign.body_html}\n`, ''];
   return {
     subject: campaign.subject,
-    html: { before: htmlBefore + footerStart, after: (links: RecipientLinks) => footerEnd(links) + htmlRest },
+    // The campaign inside the template (template.ts); a pasted whole document gives its body.
+    html: { before: template.start + bodyContent(campaign.body_html) + footerStart, after: (links: RecipientLinks) => footerEnd(links) + template.end },
     text: {
       before: `${campaign.body_text.trimEnd()}\n\n-- \n${words.why}\n`,
       after: (links: RecipientLinks) => `${words.unsubscribeLine(links.unsubscribeUrl)}\n${site.name}, ${address}\n`,

@@ -2,7 +2,7 @@
 import type { ApiConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { TokenSigner } from '../tokens.ts';
-import type { RecipientLinks } from './content.ts';
+import { campaignCopy, type RecipientLinks } from './content.ts';
 import { campaignMessage } from './mime.ts';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import { DEFAULT_LANG } from '../../../src/lib/i18n/languages.ts';
@@ -14,6 +14,8 @@ export interface NewsletterBroadcast {
   runner: Runner;
   /** The per-recipient unsubscribe links (the newsletter token signer and the unsubscribe route). */
   links(subscriberId: string): Promise<RecipientLinks>;
+  /** A campaign's HTML as a subscriber sees it, in the template with the footer (the preview). */
+  previewDocument(bodyHtml: string): string;
   /** Sends one copy, marked as a test, to a staff member's own address, now. */
   testSend(to: string, campaign: { subject: string; body_html: string; body_text: string }): Promise<void>;
   close(): Promise<void>;
@@ -49,6 +51,11 @@ export function createNewsletterBroadcast(deps: { config: ApiConfig; db: Db; tok
     sender,
     runner,
     links,
+    previewDocument(bodyHtml) {
+      const copy = campaignCopy({ subject: '', body_html: bodyHtml, body_text: '' });
+      // As on the test copy, the footer's link opens the unsubscribe page itself.
+      return copy.html.before + copy.html.after({ unsubscribeUrl: `${config.siteUrl}/newsletter/unsubscribe` });
+    },
     async testSend(to, campaign) {
       // The test copy is nobody's subscription: its footer link opens the unsubscribe page itself.
       const message = campaignMessage(campaign, { from: config.mailFrom, subjectPrefix: TEST_SUBJECT_PREFIX });

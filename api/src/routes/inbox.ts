@@ -12,6 +12,7 @@
  */
 import { validator } from 'hono/validator';
 import { INBOX_KINDS, INBOX_PAGE_SIZE, type InboxKind, type InboxStatus } from '../../../src/lib/inbox.ts';
+import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import { adminApi } from '../auth/guard.ts';
 import { inboxCsv } from '../inbox/export.ts';
 import { BAD_CURSOR, NOT_FOUND, csvResponse, jsonBody, queryOf } from '../inbox/http.ts';
@@ -72,6 +73,7 @@ export function inboxRoutes(services: Services) {
         status: row.status as InboxStatus,
         createdAt: row.created_at as string,
         email: row.email as string,
+        lang: langOrDefault(row.lang),
         note: (row.staff_note as string | null) ?? '',
         handledBy: (row.handled_by as string | null) ?? null,
         handledAt: (row.handled_at as string | null) ?? null,

@@ -4,10 +4,10 @@
  *        queues a campaign to every confirmed subscriber; answers {total_subscribers, message,
  *        campaign_id} once the campaign and its recipients are committed
  *   GET  /api/newsletter-campaigns                     history, newest first, with live counts
- *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches
+ *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
  *   POST /api/newsletter-campaigns/:id/pause|resume|cancel
- *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML and its plain text
+ *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the template
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
  * Pasted HTML is cleaned on the server (content.ts) before it is previewed, tested or queued.
  */
@@ -16,10 +16,11 @@ import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { adminApi } from '../auth/guard.ts';
-import { changeCampaign, confirmedSubscriberCount, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
+import { audienceByLanguage, changeCampaign, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
 import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
 import { fieldIssues, safeParse } from '../schemas.ts';
+import { audienceTotal } from '../../../src/lib/newsletter-audience.ts';
 import type { Services } from '../services.ts';
 
 export const queuedMessage = (n: number) => `Newsletter queued for ${n} subscribers`;
@@ -86,10 +87,13 @@ export function newsletterCampaignRoutes(services: Services) {
   const noCampaign = { message: 'No such campaign' };
   return adminApi(services)
     .get('/', async (c) => c.json({ campaigns: await listCampaigns(services.db), delivery: services.broadcast.sender.name }))
-    .get('/audience', async (c) => c.json({ confirmed: await confirmedSubscriberCount(services.db) }))
+    .get('/audience', async (c) => {
+      const languages = await audienceByLanguage(services.db);
+      return c.json({ confirmed: audienceTotal(languages), languages });
+    })
     .post('/preview', campaignBody(previewSchema), async (c) => {
       const html = sanitizeNewsletterHtml(c.req.valid('json').body_html);
-      return c.json({ html, text: html ? htmlToPlainText(html) : '' });
+      return c.json({ html, text: html ? htmlToPlainText(html) : '', document: html ? services.broadcast.previewDocument(html) : '' });
     })
     .post('/test', campaignBody(broadcastSchema), async (c) => {
       const clean = cleaned(c, c.req.valid('json'));

@@ -4,6 +4,8 @@
  * with the address and subject filled in), and deleting everything about the person, after a
  * confirmation.
  */
+import type { Lang } from '../../../lib/i18n/languages.ts';
+import { STAFF_LANGUAGE_NAMES } from '../../../lib/newsletter-audience.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, VOLUNTEER_INTEREST_LABELS } from '../../../lib/constants.ts';
 import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
@@ -18,6 +20,8 @@ interface Item {
   status: InboxStatus;
   createdAt: string;
   email: string;
+  /** The language the sender wrote in (the page's). */
+  lang: Lang;
   note: string;
   handledBy: string | null;
   handledAt: string | null;
@@ -135,7 +139,7 @@ export function InboxItemView(props: {
           {kind === 'contact' ? item.subject : kind === 'partnership' ? String(item.fields[0]?.value ?? '') : `${name} ${String(item.fields[1]?.value ?? '')}`}
         </h3>
         <p className="inbox-detail__meta">
-          Received {formatDateTime(item.createdAt)} · <span className={`inbox-status inbox-status--${item.status}`}>{INBOX_STATUS_LABELS[item.status]}</span>
+          Received {formatDateTime(item.createdAt)} · Written in {STAFF_LANGUAGE_NAMES[item.lang]} · <span className={`inbox-status inbox-status--${item.status}`}>{INBOX_STATUS_LABELS[item.status]}</span>
           {item.handledBy ? (
             <>
               {' '}

@@ -4,6 +4,7 @@
  * status changes, CSV export of the filtered list, and a detail view of one item.
  * Self-contained: mount `<InboxPanel />` anywhere in the staff area.
  */
+import { STAFF_LANGUAGE_NAMES } from '../../../lib/newsletter-audience.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
@@ -38,6 +39,7 @@ export default function InboxPanel() {
   const [kind, setKind] = useState<InboxKind>('contact');
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [items, setItems] = useState<ListItem[]>([]);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -159,6 +161,11 @@ export default function InboxPanel() {
       </div>
 
       <form className="inbox-filters" role="search" aria-label={`Search ${INBOX_KIND_LABELS[kind].toLowerCase()}`} onSubmit={search}>
+        {/* On a phone the search and filters fold behind one Filter control, so the first item shows in the first screen. */}
+        <button type="button" className="sipa-button sipa-button--secondary inbox-small inbox-filters__toggle" aria-expanded={filtersOpen} aria-controls={`${id}-more`} onClick={() => setFiltersOpen(!filtersOpen)}>
+          Filter
+        </button>
+        <div id={`${id}-more`} className={`inbox-filters__more${filtersOpen ? ' inbox-filters__more--open' : ''}`}>
         <div className="inbox-field inbox-field--wide">
           <label htmlFor={`${id}-q`}>Search</label>
           <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
@@ -200,6 +207,7 @@ export default function InboxPanel() {
             Clear
           </button>
         </div>
+        </div>
       </form>
 
       <div className="inbox-toolbar">
@@ -207,7 +215,7 @@ export default function InboxPanel() {
           <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} disabled={!items.length} />
           Select all shown
         </label>
-        <div className="inbox-toolbar__bulk" role="group" aria-label="Change status of the selected items">
+        <div className={`inbox-toolbar__bulk${selected.size ? '' : ' inbox-toolbar__bulk--idle'}`} role="group" aria-label="Change status of the selected items">
           {INBOX_STATUSES.map((s) => (
             <button key={s} type="button" className="sipa-button sipa-button--secondary inbox-small" disabled={!selected.size} onClick={() => void setStatus([...selected], s)}>
               Mark {INBOX_STATUS_LABELS[s].toLowerCase()}
@@ -233,6 +241,7 @@ export default function InboxPanel() {
                 <span className="inbox-row__name">{item.name}</span>
                 <span className="inbox-row__email">{item.email}</span>
                 <span className="inbox-row__summary">{item.summary}</span>
+                <span className="inbox-row__lang">Written in {STAFF_LANGUAGE_NAMES[item.lang]}</span>
               </button>
               <span className={`inbox-status inbox-status--${item.status}`}>{INBOX_STATUS_LABELS[item.status]}</span>
               <time className="inbox-row__date" dateTime={item.createdAt}>

@@ -5,7 +5,8 @@
  * confirmed subscribers it will reach, live progress and the campaign history with pause, resume
  * and cancel. Self-contained: mount <NewsletterPanel /> wherever the staff area shows a section.
  */
-import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { confirmSendQuestion, type AudienceCounts } from '../../../lib/newsletter-audience.ts';
 import { newsletterSent } from '../../../lib/messages.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
@@ -30,20 +31,39 @@ export function NewsletterPanel() {
   const [delivery, setDelivery] = useState<'smtp' | 'log'>('smtp');
   const [current, setCurrent] = useState<CampaignSummary | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [previewWidth, setPreviewWidth] = useState<'phone' | 'desktop'>('phone');
   const [toolNote, setToolNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busyTool, setBusyTool] = useState<'' | 'preview' | 'fill' | 'test'>('');
+  /** The audience the confirmation step names, counted when Send Newsletter is pressed. */
+  const [confirming, setConfirming] = useState<AudienceCounts | null>(null);
+  // Focus follows each action to what it produced, so a keyboard or screen-reader user lands on it.
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const previewRef = useRef<HTMLElement>(null);
+  const [focusTarget, setFocusTarget] = useState<'' | 'confirm' | 'result' | 'preview' | 'text' | 'note'>('');
+  useEffect(() => {
+    if (!focusTarget) return;
+    const byId = (id: string) => ({ current: document.getElementById(id) });
+    const target = { confirm: confirmRef, result: resultRef, preview: previewRef, text: byId('nl-text'), note: byId('nl-tool-note') }[focusTarget].current;
+    target?.focus();
+    setFocusTarget('');
+  }, [focusTarget]);
 
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(async (): Promise<AudienceCounts | null> => {
     const [count, history] = await Promise.all([
       call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST)),
       call(() => api['newsletter-campaigns'].$get({}, JSON_REQUEST)),
     ]);
-    if (!count.ok && (count.status === 401 || count.status === 403)) return setDenied(true);
+    if (!count.ok && (count.status === 401 || count.status === 403)) {
+      setDenied(true);
+      return null;
+    }
     if (count.ok) setAudience(count.data.confirmed);
     if (history.ok) {
       setCampaigns(history.data.campaigns);
       setDelivery(history.data.delivery);
     }
+    return count.ok ? count.data.languages : null;
   }, []);
 
   useEffect(() => {
@@ -52,12 +72,28 @@ export function NewsletterPanel() {
 
   const onValue = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
-  async function send(event: SubmitEvent<HTMLFormElement>) {
+  /** Send Newsletter asks first: the audience is counted now, named with its size per language. */
+  async function askToSend(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    setResult('');
+    const answer = await call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST));
+    if (!answer.ok) {
+      if (answer.status === 401 || answer.status === 403) return setDenied(true);
+      setResult('network' in answer ? SEND_TEXT.network : answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
+      return setFocusTarget('result');
+    }
+    setAudience(answer.data.confirmed);
+    setConfirming(answer.data.languages);
+    setFocusTarget('confirm');
+  }
+
+  async function send() {
+    setConfirming(null);
     setSending(true);
     setResult('');
     const answer = await call(() => api['send-newsletter'].$post({ json: values }, JSON_REQUEST));
     setSending(false);
+    setFocusTarget('result');
     if (answer.ok) {
       setResult(newsletterSent(answer.data.total_subscribers));
       setValues(EMPTY);
@@ -75,7 +111,7 @@ export function NewsletterPanel() {
     setResult(answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
   }
 
-  async function cleaned(): Promise<{ html: string; text: string } | null> {
+  async function cleaned(): Promise<{ html: string; text: string; document: string } | null> {
     const answer = await call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST));
     if (answer.ok) return answer.data;
     setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
@@ -87,7 +123,10 @@ export function NewsletterPanel() {
     setToolNote(null);
     const result = await cleaned();
     setBusyTool('');
-    if (result) setPreview(result.html || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
+    if (result) {
+      setPreview(result.document || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
+      setFocusTarget('preview');
+    } else setFocusTarget('note');
   }
 
   async function fillText() {
@@ -95,7 +134,10 @@ export function NewsletterPanel() {
     setToolNote(null);
     const result = await cleaned();
     setBusyTool('');
-    if (result) setValues((v) => ({ ...v, body_text: result.text }));
+    if (result) {
+      setValues((v) => ({ ...v, body_text: result.text }));
+      setFocusTarget('text');
+    } else setFocusTarget('note');
   }
 
   async function testSend() {
@@ -105,6 +147,7 @@ export function NewsletterPanel() {
     setBusyTool('');
     if (answer.ok) setToolNote({ tone: 'success', text: answer.data.message });
     else setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The test could not be sent.') });
+    setFocusTarget('note');
   }
 
   async function act(campaign: CampaignSummary, action: 'pause' | 'resume' | 'cancel') {
@@ -136,7 +179,7 @@ export function NewsletterPanel() {
         {audience === null ? 'Counting confirmed subscribers…' : `This newsletter will go to ${audience} confirmed ${audience === 1 ? 'subscriber' : 'subscribers'}.`}
         {delivery === 'log' ? ' Mail is logged on the server, not sent: SMTP_URL is not set.' : ''}
       </p>
-      <form className="nl-form sipa-form" onSubmit={(e) => void send(e)} noValidate={false}>
+      <form className="nl-form sipa-form" onSubmit={(e) => void askToSend(e)} noValidate={false}>
         <Field id="nl-subject" name="subject" label="Subject Line" value={values.subject} onValue={onValue} required disabled={sending} maxLength={300} />
         <Field id="nl-html" name="body_html" label="HTML Content" value={values.body_html} onValue={onValue} multiline rows={15} required disabled={sending} spellCheck={false} />
         <div className="nl-tools">
@@ -148,14 +191,45 @@ export function NewsletterPanel() {
           </button>
         </div>
         {preview !== null ? (
-          <figure className="nl-preview">
-            <figcaption>Preview, as subscribers will see it (cleaned on the server; the footer with the unsubscribe link is added to each copy)</figcaption>
-            <iframe title="Newsletter preview" sandbox="" srcDoc={preview} />
+          <figure className="nl-preview" ref={previewRef} tabIndex={-1} aria-label="Newsletter preview">
+            <figcaption>Preview, as subscribers will see it: in the newsletter template, cleaned on the server, with the footer each copy gets (its unsubscribe link is each subscriber's own)</figcaption>
+            <div className="nl-preview__widths" role="group" aria-label="Preview width">
+              {(['phone', 'desktop'] as const).map((width) => (
+                <button key={width} type="button" className="sipa-button sipa-button--secondary nl-small" aria-pressed={previewWidth === width} onClick={() => setPreviewWidth(width)}>
+                  {width === 'phone' ? 'Phone' : 'Desktop'}
+                </button>
+              ))}
+            </div>
+            <div className="nl-preview__frame" role="region" aria-label="Preview at this width" tabIndex={0}>
+              <iframe title="Newsletter preview" sandbox="" srcDoc={preview} className={`nl-preview__iframe nl-preview__iframe--${previewWidth}`} />
+            </div>
           </figure>
         ) : null}
         <Field id="nl-text" name="body_text" label="Plain Text Content" value={values.body_text} onValue={onValue} multiline rows={10} required disabled={sending} />
-        {toolNote ? <Alert tone={toolNote.tone}>{toolNote.text}</Alert> : null}
-        <div className="nl-actions">
+        {toolNote ? (
+          <Alert id="nl-tool-note" tone={toolNote.tone}>
+            {toolNote.text}
+          </Alert>
+        ) : null}
+        {confirming ? (
+          <div role="alertdialog" aria-labelledby="nl-confirm-question" aria-describedby="nl-confirm-detail" className="nl-confirm" ref={confirmRef} tabIndex={-1}>
+            <p id="nl-confirm-question" className="nl-confirm__question">
+              {confirmSendQuestion(confirming)}
+            </p>
+            <p id="nl-confirm-detail" className="nl-confirm__detail">
+              “{values.subject.trim()}” goes out now, to every confirmed subscriber. It cannot be unsent.
+            </p>
+            <div className="nl-actions">
+              <button type="button" className="sipa-button" onClick={() => void send()}>
+                Yes, send it
+              </button>
+              <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(null)}>
+                Go back
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <div className="nl-actions" hidden={confirming !== null}>
           <button type="submit" className="sipa-button" disabled={sending}>
             {sending ? SEND_TEXT.busy : SEND_TEXT.button}
           </button>
@@ -164,7 +238,7 @@ export function NewsletterPanel() {
           </button>
         </div>
         {result ? (
-          <p className={`nl-result ${result.includes('Error') ? 'nl-result--error' : 'nl-result--success'}`} role={result.includes('Error') ? 'alert' : 'status'}>
+          <p ref={resultRef} tabIndex={-1} className={`nl-result ${result.includes('Error') ? 'nl-result--error' : 'nl-result--success'}`} role={result.includes('Error') ? 'alert' : 'status'}>
             {result}
           </p>
         ) : null}
@@ -194,16 +268,16 @@ export function NewsletterPanel() {
             <tbody>
               {campaigns.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.subject}</td>
-                  <td>
+                  <td data-label="Subject">{c.subject}</td>
+                  <td data-label="Status">
                     <span className={`nl-status nl-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
                   </td>
-                  <td>
+                  <td data-label="Sent">
                     {c.sent} of {c.total}
                   </td>
-                  <td>{c.failed}</td>
-                  <td>{c.createdBy}</td>
-                  <td>{when(c.createdAt)}</td>
+                  <td data-label="Failed">{c.failed}</td>
+                  <td data-label="Sent by">{c.createdBy}</td>
+                  <td data-label="Queued">{when(c.createdAt)}</td>
                   <td className="nl-history__actions">
                     {c.status === 'running' ? (
                       <button type="button" className="nl-link-button" onClick={() => void act(c, 'pause')}>
