@@ -93,7 +93,9 @@ test('a member who is not an administrator has no Donations entry and the API re
   const username = uniqueName('member');
   const temporary = invite(username, `${username}@example.org`, false);
   expect((await page.request.post('/api/auth/sign-in/username', { data: { username, password: temporary } })).status()).toBe(200);
-  expect((await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: 'Kazi#Safi2026' } })).status()).toBe(200);
+  // With the Origin a browser sends with every POST (the server refuses a cookie-bearing POST without one).
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4310}`;
+  expect((await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: 'Kazi#Safi2026' }, headers: { origin } })).status()).toBe(200);
   await page.goto('/admin#donations');
   await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible(HYDRATION);
   await expect(page.getByRole('navigation', { name: 'Staff area' }).getByRole('link')).toHaveText(MEMBER_SECTIONS);
