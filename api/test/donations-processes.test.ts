@@ -4,47 +4,22 @@
  * before PayPal answers. Nothing is recorded then; the restarted server verifies the stored
  * notification and records the gift once, with one receipt through a real SMTP peer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, expect, test } from 'vitest';
 import { describeBackends, makeApi, type Backend, type TestApi } from './helpers.ts';
 import { readMail } from './mail-reader.ts';
 import { oneTimeGift, startFakePaypal, type FakePaypal } from './paypal-fake.ts';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
-const SERVER = join(import.meta.dirname, '..', 'src', 'server.ts');
-const emptyDist = mkdtempSync(join(tmpdir(), 'sipa-no-dist-'));
 /** This suite's ports (the engineer's range 4914-4919): one per server start and backend. */
 const PORTS: Record<Backend, [number, number]> = { sqlite: [4914, 4915], postgres: [4916, 4917] };
 
 function startServer(api: TestApi, sink: SmtpSink, paypal: FakePaypal, port: number): ChildProcess {
-  const { config } = api.services;
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: emptyDist,
-      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { DATA_DIR: config.dataDir }),
-      SMTP_URL: sink.url,
-      PAYPAL_VERIFY_URL: paypal.url,
-      PAYPAL_IPN_LEASE_SECONDS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${port}] ${chunk}`));
-  return child;
+  return startServerProcess(api, sink, port, { PAYPAL_VERIFY_URL: paypal.url, PAYPAL_IPN_LEASE_SECONDS: '1' });
 }
 
-async function stop(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  await exited;
-}
+const stop = stopServerProcess;
 
 /** Posts until the server answers (it is still starting). */
 async function postWhenUp(port: number, body: string): Promise<Response> {

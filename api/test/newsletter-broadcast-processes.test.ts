@@ -3,48 +3,22 @@
  * (no recipient missed, repeats at most the batch in flight), and two servers on one PostgreSQL
  * database (no recipient mailed by both).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
 import { queueCampaign } from '../src/newsletter-broadcast/campaigns.ts';
 import { describeBackends, makeApi, pgUrl, type Backend, type TestApi } from './helpers.ts';
 import { NEWSLETTER, recipientStatuses, seedSubscribers } from './broadcast-helpers.ts';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
-const SERVER = join(import.meta.dirname, '..', 'src', 'server.ts');
-const emptyDist = mkdtempSync(join(tmpdir(), 'sipa-no-dist-'));
 /** The worker claims max(50, 5 × concurrency) rows at a time: the most a crash can repeat. */
 const BATCH = 50;
 
 function startServer(api: TestApi, sink: SmtpSink, port: number): ChildProcess {
-  const { config } = api.services;
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: emptyDist,
-      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { DATA_DIR: config.dataDir }),
-      SMTP_URL: sink.url,
-      NEWSLETTER_RATE_PER_SECOND: '0',
-      NEWSLETTER_CONCURRENCY: '10',
-      NEWSLETTER_LEASE_SECONDS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${port}] ${chunk}`));
-  return child;
+  return startServerProcess(api, sink, port, { NEWSLETTER_RATE_PER_SECOND: '0', NEWSLETTER_CONCURRENCY: '10', NEWSLETTER_LEASE_SECONDS: '1' });
 }
 
-async function stop(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  await exited;
-}
+const stop = stopServerProcess;
 
 async function campaignStatus(api: TestApi, id: string): Promise<string> {
   const row = await api.services.db.kysely.selectFrom('newsletter_campaigns').select('status').where('id', '=', id).executeTakeFirstOrThrow();
