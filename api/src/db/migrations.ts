@@ -428,6 +428,23 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * A campaign's audience and time: the language it goes to (null: every confirmed subscriber)
+   * and when it starts (null: at once). A scheduled campaign has no recipients until the runner
+   * claims it when due (status 'scheduled' to 'running' in one UPDATE), so the index serves that scan.
+   */
+  '2026-11-28-110-newsletter-audience-and-schedule': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('newsletter_campaigns').addColumn('audience_lang', 'varchar(8)').execute();
+      await db.schema.alterTable('newsletter_campaigns').addColumn('scheduled_at', 'varchar(32)').execute();
+      await db.schema.createIndex('newsletter_campaigns_due').on('newsletter_campaigns').columns(['status', 'scheduled_at']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('newsletter_campaigns_due').ifExists().execute();
+      await db.schema.alterTable('newsletter_campaigns').dropColumn('scheduled_at').execute();
+      await db.schema.alterTable('newsletter_campaigns').dropColumn('audience_lang').execute();
+    },
+  },
 };
 
 /**
