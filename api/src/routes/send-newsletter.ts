@@ -1,8 +1,9 @@
 /**
  * The newsletter broadcast, administrators only (401 signed out, 403 otherwise):
- *   POST /api/send-newsletter {subject, body_html, body_text}
+ *   POST /api/send-newsletter {subject, body_html, body_text, draft_id?}
  *        queues a campaign to every confirmed subscriber; answers {total_subscribers, message,
- *        campaign_id} once the campaign and its recipients are committed
+ *        campaign_id} once the campaign and its recipients are committed; the draft it was
+ *        written in (newsletter-drafts.ts), if named, is then removed
  *   GET  /api/newsletter-campaigns                     history, newest first, with live counts
  *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
@@ -19,6 +20,7 @@ import { adminApi } from '../auth/guard.ts';
 import { audienceByLanguage, changeCampaign, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
 import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
+import { deleteDraft, sendSchema } from '../newsletter-broadcast/drafts.ts';
 import { fieldIssues, safeParse } from '../schemas.ts';
 import { audienceTotal } from '../../../src/lib/newsletter-audience.ts';
 import type { Services } from '../services.ts';
@@ -31,7 +33,7 @@ export const testSentMessage = (to: string) => `Test sent to ${to}`;
  * schema; otherwise 415, 413 or 400 {message, issues} (the first issue's message). The type, size
  * and JSON are checked before the validator runs, which then reads the parsed value.
  */
-function campaignBody<S extends z.ZodMiniType>(schema: S): MiddlewareHandler<{}, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+export function campaignBody<S extends z.ZodMiniType>(schema: S): MiddlewareHandler<{}, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   const validate = validator('json', (raw: unknown, c) => {
     const result = safeParse(schema, raw);
     if (result.success) return result.data as z.output<S>;
@@ -68,8 +70,9 @@ function cleaned(c: Context, data: z.output<typeof broadcastSchema>) {
 
 export function sendNewsletterRoutes(services: Services) {
   // One chain, so the route's types reach AppType and the typed client.
-  return adminApi(services).post('/', campaignBody(broadcastSchema), async (c) => {
-    const clean = cleaned(c, c.req.valid('json'));
+  return adminApi(services).post('/', campaignBody(sendSchema), async (c) => {
+    const body = c.req.valid('json');
+    const clean = cleaned(c, body);
     if (!clean.ok) return clean.response;
     const { user } = c.get('staff');
     const { id, total } = await queueCampaign(services.db, {
@@ -79,6 +82,8 @@ export function sendNewsletterRoutes(services: Services) {
       createdBy: user.displayUsername || user.username,
     });
     services.broadcast.runner.wake();
+    // Sent, so no longer a draft. After the commit above: a failure here leaves a draft, never an unsent campaign.
+    if (body.draft_id) await deleteDraft(services.db, body.draft_id);
     return c.json({ total_subscribers: total, message: queuedMessage(total), campaign_id: id });
   });
 }
