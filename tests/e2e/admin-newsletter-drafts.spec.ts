@@ -4,12 +4,14 @@
  * deleted on the server, as the idle timeout does), Send Newsletter asks for the password in a
  * dialog, and the send goes on with the text as it was typed. Cancel keeps the text.
  */
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
-import { E2E_ADMIN, test } from './staff-support.ts';
+import { E2E_ADMIN, test, uniqueName } from './staff-support.ts';
 import { AXE_TIMEOUT_MS, wcagViolations } from '../support/axe.ts';
+import { secretOf, totpCode } from '../support/totp.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
@@ -155,4 +157,42 @@ test('a draft typed, then the page reloaded, is in the list and reopens with its
   await expect(page.getByRole('heading', { name: 'Drafts' })).toBeFocused();
   await expect(page.getByLabel('Subject Line')).toHaveValue('');
   expect(rows('select id from newsletter_drafts where subject = ?', subject)).toEqual([]);
+});
+
+test('with a second factor on the account, the dialog asks for its code too, and the send goes on', async ({ page }) => {
+  test.setTimeout(90_000);
+  const slow = { timeout: 20_000 };
+  // An administrator of their own with an authenticator app (set up over the API, as the two-factor tests do).
+  const username = uniqueName('drafts2fa');
+  const password = 'Mbili#Hatua2026';
+  execFileSync(process.execPath, ['tests/support/staff-account.ts', username, `${username}@example.org`, password, '--admin'], { env: { ...process.env, DATA_DIR: dataDir } });
+  const origin = { origin: `http://127.0.0.1:${port}` };
+  expect((await page.request.post('/api/auth/sign-in/username', { data: { username, password }, headers: origin })).status()).toBe(200);
+  const enabled = await page.request.post('/api/auth/two-factor/enable', { data: { password }, headers: origin });
+  expect(enabled.status()).toBe(200);
+  const secret = secretOf(((await enabled.json()) as { totpURI: string }).totpURI);
+  expect((await page.request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(secret) }, headers: origin })).status()).toBe(200);
+
+  await openNewsletter(page);
+  const subject = unique('Two steps');
+  await page.getByLabel('Subject Line').fill(subject);
+  await page.getByLabel('HTML Content').fill(PARAGRAPHS);
+  await page.getByLabel('Plain Text Content').fill(PLAIN);
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved/);
+  await endSession(page);
+
+  await page.getByRole('button', { name: 'Send Newsletter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog.getByLabel('Username')).toHaveValue(username);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Enter the code from your authenticator app' })).toBeFocused(slow);
+  await dialog.getByLabel('Code', { exact: true }).fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden(slow);
+  await expect(page.getByRole('alertdialog')).toBeFocused();
+  await expect(page.getByLabel('HTML Content')).toHaveValue(PARAGRAPHS);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, send it' }).click();
+  await expect(page.locator('.nl-result')).toHaveText(/^Success! Newsletter sent to \d+ subscribers?$/);
+  expect(rows('select created_by, body_text from newsletter_campaigns where subject = ?', subject)).toEqual([{ created_by: username, body_text: PLAIN }]);
 });
