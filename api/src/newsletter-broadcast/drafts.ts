@@ -16,7 +16,7 @@ export const DRAFT_TEXT = {
   notFound: 'That draft no longer exists.',
 } as const;
 
-/** The list shows the most recently edited drafts; older ones beyond this wait below the fold of nobody's screen. */
+/** How many drafts the list shows: the most recently edited (a draft beyond them stays stored and can still be opened by id). */
 export const DRAFTS_LISTED = 100;
 
 const text = (max: number) => z.string({ error: DRAFT_TEXT.notText }).check(z.maxLength(max, { error: BROADCAST_TEXT.tooLong }));
