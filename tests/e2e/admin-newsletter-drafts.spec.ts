@@ -2,7 +2,8 @@
  * Newsletter drafts and an ended session, on a 375 px phone: what is typed is saved on the server
  * as a draft, a reload finds it in the list and reopens it; when the session ends (its row is
  * deleted on the server, as the idle timeout does), Send Newsletter asks for the password in a
- * dialog, and the send goes on with the text as it was typed. Cancel keeps the text.
+ * dialog (with the second factor's code where the account has one), and the send goes on with
+ * the text as it was typed. Cancel keeps the text; a save the network lost is tried again.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -195,4 +196,18 @@ test('with a second factor on the account, the dialog asks for its code too, and
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, send it' }).click();
   await expect(page.locator('.nl-result')).toHaveText(/^Success! Newsletter sent to \d+ subscribers?$/);
   expect(rows('select created_by, body_text from newsletter_campaigns where subject = ?', subject)).toEqual([{ created_by: username, body_text: PLAIN }]);
+});
+
+test('a save the network loses says "Not saved — will retry" and is saved by itself once the server answers', async ({ page }) => {
+  await signIn(page);
+  await openNewsletter(page);
+  await page.route('**/api/newsletter-drafts', (route) => route.abort('failed'));
+  const subject = unique('Offline for a moment');
+  await page.getByLabel('Subject Line').fill(subject);
+  await expect(page.getByTestId('draft-status')).toHaveText('Not saved — will retry');
+  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('sipa.newsletter.unsaved-draft')))!)).toMatchObject({ fields: { subject } });
+  await page.unroute('**/api/newsletter-drafts');
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/, { timeout: 15_000 });
+  expect(rows('select subject from newsletter_drafts where subject = ?', subject)).toEqual([{ subject }]);
+  await expect(page.locator('.nl-drafts__item', { hasText: subject })).toContainText('(open above)');
 });
