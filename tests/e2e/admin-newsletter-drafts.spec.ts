@@ -18,6 +18,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 
 test.use({ viewport: { width: 375, height: 740 } });
+/** A password check (scrypt) or a save on a loaded machine can take longer than the default 5 s. */
+const SLOW = { timeout: 20_000 };
 
 const PARAGRAPHS = 'Dear friends,\n\nOur spring workshops open on Saturday.\n\nBring a friend: https://sipa.example.org/events';
 const PLAIN = 'Dear friends,\n\nOur spring workshops open on Saturday.\n\nBring a friend: https://sipa.example.org/events';
@@ -56,14 +58,14 @@ test('a campaign written as paragraphs survives the end of the session: the dial
   await page.getByLabel('Subject Line').fill(subject);
   await page.getByLabel('HTML Content').fill(PARAGRAPHS);
   await page.getByLabel('Plain Text Content').fill(PLAIN);
-  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/);
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/, SLOW);
   const draftId = rows<{ id: string }>('select id from newsletter_drafts where subject = ?', subject)[0]?.id;
   expect(draftId).toBeDefined();
 
   await endSession(page);
   await page.getByRole('button', { name: 'Send Newsletter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible(SLOW);
   await expect(dialog).toContainText('Your session has ended. Enter your password to carry on: what you wrote stays on this page.');
   await expect(dialog.getByLabel('Username')).toHaveValue(E2E_ADMIN.username);
   await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
@@ -75,7 +77,7 @@ test('a campaign written as paragraphs survives the end of the session: the dial
 
   await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden(SLOW);
 
   // The send goes on from where it stopped: the confirmation, then the send, with the text as typed.
   const confirm = page.getByRole('alertdialog');
@@ -85,7 +87,7 @@ test('a campaign written as paragraphs survives the end of the session: the dial
   await expect(page.getByLabel('HTML Content')).toHaveValue(PARAGRAPHS);
   await expect(page.getByLabel('Plain Text Content')).toHaveValue(PLAIN);
   await confirm.getByRole('button', { name: 'Yes, send it' }).click();
-  await expect(page.locator('.nl-result')).toHaveText(/^Success! Newsletter sent to \d+ subscribers?$/);
+  await expect(page.locator('.nl-result')).toHaveText(/^Success! Newsletter sent to \d+ subscribers?$/, SLOW);
 
   const [campaign] = rows<{ body_html: string; body_text: string }>('select body_html, body_text from newsletter_campaigns where subject = ?', subject);
   expect(campaign!.body_text).toBe(PLAIN);
@@ -100,15 +102,15 @@ test('Cancel keeps the text (and this tab keeps a copy); signing in again later 
   await openNewsletter(page);
   const subject = unique('Harvest festival');
   await page.getByLabel('Subject Line').fill(subject);
-  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved/);
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved/, SLOW);
 
   await endSession(page);
   await page.getByLabel('HTML Content').fill(PARAGRAPHS);
   // The save after the pause answers 401: the dialog asks.
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible(SLOW);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden(SLOW);
   await expect(page.getByTestId('draft-status')).toHaveText('Not saved — your session has ended. The text is kept in this tab. Sign in again');
   await expect(page.getByLabel('Subject Line')).toHaveValue(subject);
   await expect(page.getByLabel('HTML Content')).toHaveValue(PARAGRAPHS);
@@ -118,8 +120,8 @@ test('Cancel keeps the text (and this tab keeps a copy); signing in again later 
   await page.getByRole('button', { name: 'Sign in again' }).click();
   await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/);
+  await expect(dialog).toBeHidden(SLOW);
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/, SLOW);
   expect(rows('select body_html from newsletter_drafts where subject = ?', subject)).toEqual([{ body_html: PARAGRAPHS }]);
   expect(await page.evaluate(() => sessionStorage.getItem('sipa.newsletter.unsaved-draft'))).toBeNull();
 });
@@ -131,7 +133,7 @@ test('a draft typed, then the page reloaded, is in the list and reopens with its
   await page.getByLabel('Subject Line').fill(subject);
   await page.getByLabel('HTML Content').fill(PARAGRAPHS);
   await page.getByLabel('Plain Text Content').fill(PLAIN);
-  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/);
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved \d\d:\d\d$/, SLOW);
 
   await page.reload();
   await expect(page.getByTestId('audience')).toContainText('confirmed subscriber');
@@ -162,7 +164,6 @@ test('a draft typed, then the page reloaded, is in the list and reopens with its
 
 test('with a second factor on the account, the dialog asks for its code too, and the send goes on', async ({ page }) => {
   test.setTimeout(90_000);
-  const slow = { timeout: 20_000 };
   // An administrator of their own with an authenticator app (set up over the API, as the two-factor tests do).
   const username = uniqueName('drafts2fa');
   const password = 'Mbili#Hatua2026';
@@ -179,7 +180,7 @@ test('with a second factor on the account, the dialog asks for its code too, and
   await page.getByLabel('Subject Line').fill(subject);
   await page.getByLabel('HTML Content').fill(PARAGRAPHS);
   await page.getByLabel('Plain Text Content').fill(PLAIN);
-  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved/);
+  await expect(page.getByTestId('draft-status')).toHaveText(/^Draft saved/, SLOW);
   await endSession(page);
 
   await page.getByRole('button', { name: 'Send Newsletter' }).click();
@@ -187,14 +188,14 @@ test('with a second factor on the account, the dialog asks for its code too, and
   await expect(dialog.getByLabel('Username')).toHaveValue(username);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Enter the code from your authenticator app' })).toBeFocused(slow);
+  await expect(dialog.getByRole('heading', { name: 'Enter the code from your authenticator app' })).toBeFocused(SLOW);
   await dialog.getByLabel('Code', { exact: true }).fill(totpCode(secret));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden(slow);
+  await expect(dialog).toBeHidden(SLOW);
   await expect(page.getByRole('alertdialog')).toBeFocused();
   await expect(page.getByLabel('HTML Content')).toHaveValue(PARAGRAPHS);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, send it' }).click();
-  await expect(page.locator('.nl-result')).toHaveText(/^Success! Newsletter sent to \d+ subscribers?$/);
+  await expect(page.locator('.nl-result')).toHaveText(/^Success! Newsletter sent to \d+ subscribers?$/, SLOW);
   expect(rows('select created_by, body_text from newsletter_campaigns where subject = ?', subject)).toEqual([{ created_by: username, body_text: PLAIN }]);
 });
 
