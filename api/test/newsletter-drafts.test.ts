@@ -29,10 +29,10 @@ describeBackends('newsletter drafts', (backend) => {
   });
   afterAll(() => api.close());
 
-  const send = (method: string, path: string, cookie?: string, body?: unknown) =>
+  const send = (method: string, path: string, cookie?: string, body?: unknown, headers: Record<string, string> = {}) =>
     api.app.request(path, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
   async function create(cookie: string, fields: { subject: string; body_html: string; body_text: string }): Promise<Draft> {
@@ -63,6 +63,21 @@ describeBackends('newsletter drafts', (backend) => {
     }
     expect(await count(api.services, 'newsletter_drafts')).toBe(before);
     expect(await stored(draft.id)).toMatchObject({ subject: 'Kept', body_html: 'Kept' });
+  });
+
+  test('a change from a page on another site is refused with 403, even with an administrator\'s cookie', async () => {
+    const draft = await create(cookies.admin, { subject: 'Ours', body_html: 'Ours', body_text: '' });
+    const evil = { origin: 'https://evil.example' };
+    const before = await count(api.services, 'newsletter_drafts');
+    for (const [method, path, body] of [
+      ['POST', '/api/newsletter-drafts', { subject: 'Theirs', body_html: '', body_text: '' }],
+      ['PUT', `/api/newsletter-drafts/${draft.id}`, { subject: 'Theirs', body_html: '', body_text: '' }],
+      ['DELETE', `/api/newsletter-drafts/${draft.id}`, undefined],
+    ] as const) {
+      expect((await send(method, path, cookies.admin, body, evil)).status, `${method} ${path}`).toBe(403);
+    }
+    expect(await count(api.services, 'newsletter_drafts')).toBe(before);
+    expect(await stored(draft.id)).toMatchObject({ subject: 'Ours' });
   });
 
   test('a draft is saved as typed, reopened, changed by another administrator, listed last edited first, and deleted', async () => {
