@@ -99,7 +99,8 @@ export function NewsletterPanel() {
     setSending(true);
     setResult('');
     // The draft is saved first, so the send names it and the server removes it with the send.
-    const draftId = await draft.save();
+    // Quietly: if the session has ended, the send below asks for the password, once.
+    const draftId = await draft.save({ quiet: true });
     const json = draftId ? { ...values, draft_id: draftId } : values;
     const answer = await signIn.retryOn401(() => call(() => api['send-newsletter'].$post({ json }, JSON_REQUEST)));
     setSending(false);

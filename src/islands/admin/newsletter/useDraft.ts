@@ -57,6 +57,15 @@ function writeLocal(value: { id: string | null; fields: DraftFields } | null) {
   }
 }
 
+interface SaveOptions {
+  /** A request the browser finishes even if the page goes away (fetch keepalive). */
+  keepalive?: boolean;
+  /** Never opens the sign-in dialog (the member is away, or the caller asks for itself). */
+  quiet?: boolean;
+}
+/** Saving as the page is hidden or closed: nobody is there to answer a dialog. */
+const AWAY: SaveOptions = { keepalive: true, quiet: true };
+
 interface Options {
   /** The sign-in-again dialog's retry (useSignInAgain); `ask` reopens it on request. */
   retryOn401: <A extends { status: number }>(send: () => Promise<A>) => Promise<A>;
@@ -87,7 +96,7 @@ export function useDraft(values: DraftFields, { retryOn401, ask, onRestore }: Op
     setId(next);
   };
 
-  const saveOnce = useCallback(async (keepalive: boolean): Promise<void> => {
+  const saveOnce = useCallback(async ({ keepalive, quiet }: SaveOptions): Promise<void> => {
     const fields = latest.current;
     const init = keepalive ? { ...JSON_REQUEST, init: { ...JSON_REQUEST.init, keepalive: true } } : JSON_REQUEST;
     const request = () => {
@@ -97,7 +106,7 @@ export function useDraft(values: DraftFields, { retryOn401, ask, onRestore }: Op
         : call(() => api['newsletter-drafts'].$post({ json: fields }, init));
     };
     setState({ kind: 'saving' });
-    let answer: Answer<Draft> = declined.current ? await request() : await retryOn401(request);
+    let answer: Answer<Draft> = declined.current || quiet ? await request() : await retryOn401(request);
     if (!answer.ok && answer.status === 404 && idRef.current) {
       // Sent or deleted meanwhile (by another administrator): what is on screen becomes a new draft.
       adoptId(null);
@@ -115,7 +124,8 @@ export function useDraft(values: DraftFields, { retryOn401, ask, onRestore }: Op
     }
     writeLocal({ id: idRef.current, fields: latest.current });
     if (answer.status === 401) {
-      declined.current = true;
+      // Asked and cancelled: later saves wait for the member (the status line offers to sign in).
+      if (!quiet) declined.current = true;
       return setState({ kind: 'signed-out' });
     }
     if (answer.status === 400 || answer.status === 413 || answer.status === 403) {
@@ -129,11 +139,11 @@ export function useDraft(values: DraftFields, { retryOn401, ask, onRestore }: Op
   }, [retryOn401]);
 
   /** Saves what is on screen now if the server does not have it yet, one save at a time; resolves to the draft's id, if it has one. */
-  const save = useCallback(async (keepalive = false): Promise<string | null> => {
+  const save = useCallback(async (options: SaveOptions = {}): Promise<string | null> => {
     window.clearTimeout(timer.current);
     while (inFlight.current) await inFlight.current;
     if (!dirty() || (!idRef.current && blank(latest.current))) return idRef.current;
-    const run = saveOnce(keepalive);
+    const run = saveOnce(options);
     inFlight.current = run;
     try {
       await run;
@@ -155,9 +165,9 @@ export function useDraft(values: DraftFields, { retryOn401, ask, onRestore }: Op
   // the browser finishes even if the page goes away.
   useEffect(() => {
     const away = () => {
-      if (document.visibilityState === 'hidden') void save(true);
+      if (document.visibilityState === 'hidden') void save(AWAY);
     };
-    const leaving = () => void save(true);
+    const leaving = () => void save(AWAY);
     document.addEventListener('visibilitychange', away);
     window.addEventListener('pagehide', leaving);
     return () => {
@@ -199,6 +209,7 @@ export function useDraft(values: DraftFields, { retryOn401, ask, onRestore }: Op
     /** After a send or a delete: the form starts a new draft, nothing pending. */
     reset(fields: DraftFields = EMPTY_DRAFT) {
       window.clearTimeout(timer.current);
+      declined.current = false;
       onServer.current = fields;
       latest.current = fields;
       adoptId(null);
