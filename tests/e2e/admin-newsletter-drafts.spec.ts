@@ -62,6 +62,8 @@ test('a campaign written as paragraphs survives the end of the session: the dial
   const draftId = rows<{ id: string }>('select id from newsletter_drafts where subject = ?', subject)[0]?.id;
   expect(draftId).toBeDefined();
 
+  // A mark on this page: it is still there at the end, so the page was never left or reloaded.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await endSession(page);
   await page.getByRole('button', { name: 'Send Newsletter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });
@@ -92,6 +94,7 @@ test('a campaign written as paragraphs survives the end of the session: the dial
   const [campaign] = rows<{ body_html: string; body_text: string }>('select body_html, body_text from newsletter_campaigns where subject = ?', subject);
   expect(campaign!.body_text).toBe(PLAIN);
   expect(campaign!.body_html).toBe('<p>Dear friends,</p>\n<p>Our spring workshops open on Saturday.</p>\n<p>Bring a friend: <a href="https://sipa.example.org/events" rel="noopener">https://sipa.example.org/events</a></p>');
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   // The draft became the campaign: it is gone from the server and from the list.
   expect(rows('select id from newsletter_drafts where id = ?', draftId!)).toEqual([]);
   await expect(page.locator('.nl-drafts__item', { hasText: subject })).toHaveCount(0);
