@@ -3,7 +3,7 @@
  * src/app.ts, each sent signed out and, where a session matters, as an administrator and as a
  * member, with a valid body or query broken in the ways fuzz.ts breaks the public forms.
  *
- * Ids in paths (`:task`, `:campaign`, `:contact`, `:subscriber`) are filled at run time with a
+ * Ids in paths (`:task`, `:campaign`, `:draft`, `:contact`, `:subscriber`) are filled at run time with a
  * real one when there is one (so the item routes run, not only their 404), else a made-up one.
  * Endpoints that end a session (sign-out, revoke-sessions) are sent with a spare session, so the
  * administrator's and the member's stay valid for the rest of the run.
@@ -65,6 +65,11 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/newsletter-campaigns/:campaign/cancel', body: {}, who: ANYONE },
   { method: 'POST', path: '/api/newsletter-campaigns/preview', body: { body_html: CAMPAIGN.body_html }, who: ANYONE },
   { method: 'POST', path: '/api/newsletter-campaigns/test', body: CAMPAIGN, who: ANYONE },
+  { method: 'GET', path: '/api/newsletter-drafts', who: SIGNED_IN },
+  { method: 'POST', path: '/api/newsletter-drafts', body: CAMPAIGN, who: SIGNED_IN },
+  { method: 'GET', path: '/api/newsletter-drafts/:draft', who: ANYONE },
+  { method: 'PUT', path: '/api/newsletter-drafts/:draft', body: CAMPAIGN, who: SIGNED_IN },
+  { method: 'DELETE', path: '/api/newsletter-drafts/:draft', who: ANYONE },
   // The inbox.
   { method: 'GET', path: '/api/inbox/counts', who: SIGNED_IN },
   { method: 'POST', path: '/api/inbox/forget', body: { email: 'nobody@example.org' }, who: ANYONE },
@@ -96,11 +101,12 @@ const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
 /** A real id for each placeholder, looked up as the request is sent (the newest row, or a made-up id). */
 export async function fillIds(db: Kysely<Database>, text: string): Promise<string> {
   if (!text.includes(':')) return text;
-  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'contact_messages' | 'subscribers') =>
+  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'newsletter_drafts' | 'contact_messages' | 'subscribers') =>
     ((await db.selectFrom(table).select('id').orderBy('created_at', 'desc').limit(1).executeTakeFirst()) as { id: string } | undefined)?.id ?? MADE_UP_ID;
   let out = text;
   if (out.includes(':task')) out = out.replaceAll(':task', await newest('tasks'));
   if (out.includes(':campaign')) out = out.replaceAll(':campaign', await newest('newsletter_campaigns'));
+  if (out.includes(':draft')) out = out.replaceAll(':draft', await newest('newsletter_drafts'));
   if (out.includes(':contact')) out = out.replaceAll(':contact', await newest('contact_messages'));
   if (out.includes(':subscriber')) out = out.replaceAll(':subscriber', await newest('subscribers'));
   return out;

@@ -23,6 +23,7 @@ import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { partnershipRoutes } from './routes/partnership-inquiry.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
+import { newsletterDraftRoutes } from './routes/newsletter-drafts.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
 import { staffSelfServiceRoutes } from './routes/staff-self-service.ts';
 import { staffRoutes } from './routes/staff.ts';
@@ -44,7 +45,7 @@ export type { Services } from './services.ts';
 const STORAGE_RETRY_AFTER_SECONDS = 300;
 
 /** The routes that take a campaign's body (up to BROADCAST_BODY_LIMIT). */
-const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns)(\/|$)/;
+const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns|newsletter-drafts)(\/|$)/;
 
 export interface AppOptions {
   /** For the health report; the server passes what it was started with. */
@@ -114,6 +115,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/staff', staffRoutes(services))
     .route('/send-newsletter', sendNewsletterRoutes(services))
     .route('/newsletter-campaigns', newsletterCampaignRoutes(services))
+    .route('/newsletter-drafts', newsletterDraftRoutes(services))
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))

@@ -189,6 +189,16 @@ async function runRequestFlows(services: Services, paypal: FakePaypal): Promise<
   await post('/api/send-newsletter', { subject: 'Summer', body_html: '<p>Hello</p>', body_text: 'Hello' });
   const second = JSON.parse(await get('/api/newsletter-campaigns')) as { campaigns: Array<{ id: string; status: string }> };
   await post(`/api/newsletter-campaigns/${second.campaigns.find((campaign) => campaign.status === 'running')!.id}/cancel`, {});
+  // Newsletter drafts: saved as typed, listed, reopened, sent (which removes it) and deleted.
+  const change = (method: string, path: string, body?: unknown) =>
+    expectStatus(app.request(path, { method, headers: { cookie, origin: 'http://localhost', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }), 200);
+  const draft = JSON.parse(await post('/api/newsletter-drafts', { subject: 'Autumn', body_html: 'Hello', body_text: '' }, 201)) as { id: string };
+  await change('PUT', `/api/newsletter-drafts/${draft.id}`, { subject: 'Autumn', body_html: '<p>Hello</p>', body_text: 'Hello' });
+  await get('/api/newsletter-drafts');
+  await get(`/api/newsletter-drafts/${draft.id}`);
+  await post('/api/send-newsletter', { subject: 'Autumn', body_html: '<p>Hello</p>', body_text: 'Hello', draft_id: draft.id });
+  const dropped = JSON.parse(await post('/api/newsletter-drafts', { subject: '', body_html: 'Maybe later', body_text: '' }, 201)) as { id: string };
+  await change('DELETE', `/api/newsletter-drafts/${dropped.id}`);
   // PayPal: notifications of a gift, a monthly sign-up, payment and cancellation, and a refund,
   // verified by the loopback fake; then the Donations screen.
   const donor = { payer_email: 'giver@example.org', first_name: 'Giver', last_name: 'One', custom: 'lang=fr' };

@@ -445,6 +445,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('newsletter_campaigns').dropColumn('audience_lang').execute();
     },
   },
+  // Newsletter drafts (api/src/newsletter-broadcast/drafts.ts): what an administrator is writing,
+  // saved as they type, shared by the administrators; listed by last edit, newest first.
+  '2026-11-28-120-newsletter-drafts': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('newsletter_drafts')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('body_html', 'text', (col) => col.notNull())
+        .addColumn('body_text', 'text', (col) => col.notNull())
+        .addColumn('created_by', 'varchar(200)', (col) => col.notNull())
+        .addColumn('updated_by', 'varchar(200)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('newsletter_drafts_updated').on('newsletter_drafts').columns(['updated_at', 'id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('newsletter_drafts').ifExists().execute();
+    },
+  },
 };
 
 /**

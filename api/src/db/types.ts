@@ -162,6 +162,18 @@ export interface NewsletterRecipientsTable {
   /** What became of the message: a permanent refusal (5xx) or a provider's report. */
   feedback?: 'bounced' | 'complained' | null;
 }
+/** A newsletter being written (migration 2026-11-28-120): saved as it is typed, removed when it is sent. */
+export interface NewsletterDraftsTable {
+  id: string;
+  subject: string;
+  body_html: string;
+  body_text: string;
+  /** The administrators (display usernames) who began it and who last changed it. */
+  created_by: string;
+  updated_by: string;
+  created_at: string;
+  updated_at: string;
+}
 /** A staff member's own task (the spec's Todo); only its owner sees or changes it. */
 export interface TasksTable {
   id: string;
@@ -190,6 +202,7 @@ export interface Database {
   staff_reset_codes: StaffResetCodesTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   newsletter_recipients: NewsletterRecipientsTable;
+  newsletter_drafts: NewsletterDraftsTable;
   staff_attributes: StaffAttributesTable;
   tasks: TasksTable;
   paypal_notifications: PaypalNotificationsTable;

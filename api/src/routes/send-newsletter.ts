@@ -1,10 +1,11 @@
 /**
  * The newsletter broadcast, administrators only (401 signed out, 403 otherwise):
- *   POST /api/send-newsletter {subject, body_html, body_text, audience?, scheduled_at?}
+ *   POST /api/send-newsletter {subject, body_html, body_text, audience?, scheduled_at?, draft_id?}
  *        queues a campaign to every confirmed subscriber, or those of one language (audience: all,
  *        en, fr, sw), at once or at scheduled_at (ISO with its offset); answers {total_subscribers,
  *        message, campaign_id, scheduled_at} once the campaign (and, sent at once, its
  *        recipients) is committed. A scheduled campaign's total is its audience as counted now.
+ *        The draft it was written in (newsletter-drafts.ts), if named, is then removed.
  *   GET  /api/newsletter-campaigns                     history, newest first, with live counts
  *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
@@ -20,7 +21,8 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { adminApi } from '../auth/guard.ts';
 import { audienceByLanguage, changeCampaign, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
-import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, SCHEDULE_GRACE_MS, SCHEDULE_MAX_AHEAD_MS, broadcastSchema, previewSchema, sendSchema } from '../newsletter-broadcast/schema.ts';
+import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, SCHEDULE_GRACE_MS, SCHEDULE_MAX_AHEAD_MS, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
+import { deleteDraft, sendWithDraftSchema } from '../newsletter-broadcast/drafts.ts';
 import { fieldIssues, safeParse } from '../schemas.ts';
 import { audienceTotal } from '../../../src/lib/newsletter-audience.ts';
 import type { Services } from '../services.ts';
@@ -43,7 +45,7 @@ function scheduleTime(value: string | null | undefined, now = Date.now()): { ok:
  * schema; otherwise 415, 413 or 400 {message, issues} (the first issue's message). The type, size
  * and JSON are checked before the validator runs, which then reads the parsed value.
  */
-function campaignBody<S extends z.ZodMiniType>(schema: S): MiddlewareHandler<{}, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+export function campaignBody<S extends z.ZodMiniType>(schema: S): MiddlewareHandler<{}, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   const validate = validator('json', (raw: unknown, c) => {
     const result = safeParse(schema, raw);
     if (result.success) return result.data as z.output<S>;
@@ -80,7 +82,7 @@ function cleaned(c: Context, data: z.output<typeof broadcastSchema>) {
 
 export function sendNewsletterRoutes(services: Services) {
   // One chain, so the route's types reach AppType and the typed client.
-  return adminApi(services).post('/', campaignBody(sendSchema), async (c) => {
+  return adminApi(services).post('/', campaignBody(sendWithDraftSchema), async (c) => {
     const body = c.req.valid('json');
     const when = scheduleTime(body.scheduled_at);
     if (!when.ok) return c.json({ message: when.message, issues: [{ path: 'scheduled_at', message: when.message }] }, 400);
@@ -96,6 +98,8 @@ export function sendNewsletterRoutes(services: Services) {
       scheduledAt: when.at,
     });
     services.broadcast.runner.wake();
+    // Sent (or scheduled), so no longer a draft. After the commit above: a failure here leaves a draft, never an unsent campaign.
+    if (body.draft_id) await deleteDraft(services.db, body.draft_id);
     return c.json({ total_subscribers: total, message: when.at ? scheduledMessage(total, when.at) : queuedMessage(total), campaign_id: id, scheduled_at: when.at });
   });
 }

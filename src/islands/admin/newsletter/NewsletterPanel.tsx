@@ -16,6 +16,9 @@ import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { JSON_REQUEST } from '../inbox/staff-api.ts';
 import { call, SEND_TEXT, type CampaignSummary } from './newsletter-api.ts';
+import { useSignInAgain } from '../SignInAgainDialog.tsx';
+import { DraftStatus, Drafts } from './Drafts.tsx';
+import { useDraft, type Draft } from './useDraft.ts';
 import './newsletter.css';
 
 type Values = { subject: string; body_html: string; body_text: string };
@@ -25,6 +28,10 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 
 export function NewsletterPanel() {
   const [values, setValues] = useState<Values>(EMPTY);
+  // An ended session asks for the password in place and the request goes on; the text is saved as a draft as it is typed.
+  const signIn = useSignInAgain();
+  const draft = useDraft(values, { retryOn401: signIn.retryOn401, ask: signIn.ask, onRestore: setValues });
+  const [draftsVersion, setDraftsVersion] = useState(0);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState('');
   const [audience, setAudience] = useState<AudienceCounts | null>(null);
@@ -44,11 +51,11 @@ export function NewsletterPanel() {
   const confirmRef = useRef<HTMLDivElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const previewRef = useRef<HTMLElement>(null);
-  const [focusTarget, setFocusTarget] = useState<'' | 'confirm' | 'result' | 'preview' | 'text' | 'note' | 'at'>('');
+  const [focusTarget, setFocusTarget] = useState<'' | 'confirm' | 'result' | 'preview' | 'text' | 'note' | 'at' | 'subject'>('');
   useEffect(() => {
     if (!focusTarget) return;
     const byId = (id: string) => ({ current: document.getElementById(id) });
-    const element = { confirm: confirmRef, result: resultRef, preview: previewRef, text: byId('nl-text'), note: byId('nl-tool-note'), at: byId('nl-at') }[focusTarget].current;
+    const element = { confirm: confirmRef, result: resultRef, preview: previewRef, text: byId('nl-text'), note: byId('nl-tool-note'), at: byId('nl-at'), subject: byId('nl-subject') }[focusTarget].current;
     element?.focus();
     setFocusTarget('');
   }, [focusTarget]);
@@ -83,9 +90,9 @@ export function NewsletterPanel() {
     const chosen = sendTarget(target);
     setTargetError(chosen.ok ? '' : chosen.message);
     if (!chosen.ok) return setFocusTarget('at');
-    const answer = await call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST));
+    const answer = await signIn.retryOn401(() => call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST)));
     if (!answer.ok) {
-      if (answer.status === 401 || answer.status === 403) return setDenied(true);
+      if (answer.status === 403) return setDenied(true);
       setResult('network' in answer ? SEND_TEXT.network : answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
       return setFocusTarget('result');
     }
@@ -98,14 +105,20 @@ export function NewsletterPanel() {
     setConfirming(null);
     setSending(true);
     setResult('');
-    const json = { ...values, audience: choice.lang ?? ('all' as const), scheduled_at: choice.at ?? null };
-    const answer = await call(() => api['send-newsletter'].$post({ json }, JSON_REQUEST));
+    // The draft is saved first, so the send names it and the server removes it with the send.
+    // Quietly: if the session has ended, the send below asks for the password, once.
+    const draftId = await draft.save({ quiet: true });
+    const json = { ...values, audience: choice.lang ?? ('all' as const), scheduled_at: choice.at ?? null, ...(draftId ? { draft_id: draftId } : {}) };
+    const answer = await signIn.retryOn401(() => call(() => api['send-newsletter'].$post({ json }, JSON_REQUEST)));
     setSending(false);
     setFocusTarget('result');
     if (answer.ok) {
       const { scheduled_at: at, total_subscribers: total } = answer.data;
       // The spec's success message follows a send; a scheduled one has not gone out yet.
       setResult(at ? scheduledResult(values.subject.trim(), total, choice, at) : newsletterSent(total));
+      // The draft became the campaign (the server removed it): the form starts afresh.
+      draft.reset();
+      setDraftsVersion((n) => n + 1);
       setValues(EMPTY);
       setTarget(initialAudienceAndTime());
       setPreview(null);
@@ -123,7 +136,7 @@ export function NewsletterPanel() {
   }
 
   async function cleaned(): Promise<{ html: string; text: string; document: string } | null> {
-    const answer = await call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST));
+    const answer = await signIn.retryOn401(() => call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST)));
     if (answer.ok) return answer.data;
     setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
     return null;
@@ -154,11 +167,22 @@ export function NewsletterPanel() {
   async function testSend() {
     setBusyTool('test');
     setToolNote(null);
-    const answer = await call(() => api['newsletter-campaigns'].test.$post({ json: values }, JSON_REQUEST));
+    const answer = await signIn.retryOn401(() => call(() => api['newsletter-campaigns'].test.$post({ json: values }, JSON_REQUEST)));
     setBusyTool('');
     if (answer.ok) setToolNote({ tone: 'success', text: answer.data.message });
     else setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The test could not be sent.') });
     setFocusTarget('note');
+  }
+
+  /** A draft from the list goes into the form, once what the form holds is saved. */
+  async function openDraft(opened: Draft) {
+    await draft.save();
+    draft.adopt(opened);
+    setValues({ subject: opened.subject, body_html: opened.body_html, body_text: opened.body_text });
+    setPreview(null);
+    setResult('');
+    setToolNote(null);
+    setFocusTarget('subject');
   }
 
   async function act(campaign: CampaignSummary, action: 'pause' | 'resume' | 'cancel') {
@@ -241,6 +265,7 @@ export function NewsletterPanel() {
             </div>
           </div>
         ) : null}
+        <DraftStatus state={draft.state} onSignIn={() => void draft.signInAndSave()} />
         <div className="nl-actions" hidden={confirming !== null}>
           <button type="submit" className="sipa-button" disabled={sending}>
             {sending ? SEND_TEXT.busy : SEND_TEXT.button}
@@ -255,6 +280,21 @@ export function NewsletterPanel() {
           </p>
         ) : null}
       </form>
+
+      <Drafts
+        openId={draft.id}
+        saved={draft.saved}
+        reloadKey={draftsVersion}
+        retryOn401={signIn.retryOn401}
+        onOpen={openDraft}
+        onDeleted={(id) => {
+          if (id !== draft.id) return;
+          draft.reset();
+          setValues(EMPTY);
+          setPreview(null);
+        }}
+      />
+      {signIn.dialog}
 
       {current ? <CampaignProgress initial={current} onChange={onProgress} /> : null}
 
