@@ -21,6 +21,7 @@ import { contactRoutes } from './routes/contact.ts';
 import { donationRoutes } from './routes/donations.ts';
 import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
+import { newsletterWelcomeRoutes } from './routes/newsletter-welcome.ts';
 import { partnershipRoutes } from './routes/partnership-inquiry.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
@@ -114,6 +115,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/staff', staffRoutes(services))
     .route('/send-newsletter', sendNewsletterRoutes(services))
     .route('/newsletter-campaigns', newsletterCampaignRoutes(services))
+    .route('/newsletter-welcome', newsletterWelcomeRoutes(services))
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))

@@ -428,6 +428,28 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * The welcome mail a subscriber receives on confirming: the text staff wrote for each language
+   * (a language without a row gets the catalogue's default), and when each subscriber was welcomed,
+   * so a confirm link opened twice, or a second confirmation after unsubscribing, sends no second one.
+   */
+  '2026-11-28-130-newsletter-welcome': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('newsletter_welcome')
+        .addColumn('lang', 'varchar(8)', (col) => col.primaryKey())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('updated_by', 'varchar(200)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.alterTable('subscribers').addColumn('welcomed_at', 'varchar(32)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('subscribers').dropColumn('welcomed_at').execute();
+      await db.schema.dropTable('newsletter_welcome').ifExists().execute();
+    },
+  },
 };
 
 /**
