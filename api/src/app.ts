@@ -22,6 +22,7 @@ import { donationRoutes } from './routes/donations.ts';
 import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { newsletterWelcomeRoutes } from './routes/newsletter-welcome.ts';
+import { newsletterPreviewRoutes } from './routes/newsletter-preview.ts';
 import { partnershipRoutes } from './routes/partnership-inquiry.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { staffAuthRoutes } from './routes/staff-auth.ts';
@@ -116,6 +117,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/send-newsletter', sendNewsletterRoutes(services))
     .route('/newsletter-campaigns', newsletterCampaignRoutes(services))
     .route('/newsletter-welcome', newsletterWelcomeRoutes(services))
+    .route('/newsletter-preview', newsletterPreviewRoutes(services))
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))

@@ -36,6 +36,8 @@ export function createServerApp(options: { distDir: string; https: boolean; serv
     await next();
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
     for (const [name, value] of Object.entries(headers)) {
+      // The one document staff pages frame (the newsletter preview) says SAMEORIGIN itself; all else is DENY.
+      if (name === 'X-Frame-Options' && c.res.headers.get(name) === 'SAMEORIGIN') continue;
       if (name !== 'Content-Security-Policy') c.res.headers.set(name, value);
       // Pages get the page policy (beside their <meta> one); everything else a strict policy,
       // unless the static site chose one for the file (a standalone HTML document).

@@ -444,8 +444,18 @@ export const migrations: Record<string, Migration> = {
         .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
         .execute();
       await db.schema.alterTable('subscribers').addColumn('welcomed_at', 'varchar(32)').execute();
+      // The campaign preview as a document of its own (newsletter-broadcast/preview-store.ts), for a few minutes.
+      await db.schema
+        .createTable('newsletter_previews')
+        .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('owner', 'varchar(64)', (col) => col.notNull())
+        .addColumn('document', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('newsletter_previews_created').on('newsletter_previews').column('created_at').execute();
     },
     async down(db: Kysely<any>) {
+      await db.schema.dropTable('newsletter_previews').ifExists().execute();
       await db.schema.alterTable('subscribers').dropColumn('welcomed_at').execute();
       await db.schema.dropTable('newsletter_welcome').ifExists().execute();
     },

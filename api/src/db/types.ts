@@ -194,6 +194,15 @@ export interface Database {
   donation_statements: DonationStatementsTable;
   donation_statement_recipients: DonationStatementRecipientsTable;
   newsletter_welcome: NewsletterWelcomeTable;
+  newsletter_previews: NewsletterPreviewsTable;
+}
+
+/** A campaign preview as its own document (migration 2026-11-28-130), readable by its owner (a staff user id) until it expires. */
+export interface NewsletterPreviewsTable {
+  id: string;
+  owner: string;
+  document: string;
+  created_at: string;
 }
 
 /** The welcome mail staff wrote for one language (migration 2026-11-28-130); none: the catalogue's default. */

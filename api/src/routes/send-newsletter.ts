@@ -7,7 +7,8 @@
  *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
  *   POST /api/newsletter-campaigns/:id/pause|resume|cancel
- *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the template
+ *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the
+ *                                                                       template, also at `url` (GET /api/newsletter-preview/:id)
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
  * Pasted HTML is cleaned on the server (content.ts) before it is previewed, tested or queued.
  */
@@ -18,6 +19,7 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { adminApi } from '../auth/guard.ts';
 import { audienceByLanguage, changeCampaign, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
+import { previewPath, storePreview } from '../newsletter-broadcast/preview-store.ts';
 import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
 import { fieldIssues, safeParse } from '../schemas.ts';
 import { audienceTotal } from '../../../src/lib/newsletter-audience.ts';
@@ -93,7 +95,10 @@ export function newsletterCampaignRoutes(services: Services) {
     })
     .post('/preview', campaignBody(previewSchema), async (c) => {
       const html = sanitizeNewsletterHtml(c.req.valid('json').body_html);
-      return c.json({ html, text: html ? htmlToPlainText(html) : '', document: html ? services.broadcast.previewDocument(html) : '' });
+      const document = html ? services.broadcast.previewDocument(html) : '';
+      // The same document at an address of its own, to frame with its own policy (preview-store.ts).
+      const url = document ? previewPath(await storePreview(services.db, c.get('staff').user.id, document)) : '';
+      return c.json({ html, text: html ? htmlToPlainText(html) : '', document, url });
     })
     .post('/test', campaignBody(broadcastSchema), async (c) => {
       const clean = cleaned(c, c.req.valid('json'));
