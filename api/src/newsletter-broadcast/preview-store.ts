@@ -8,20 +8,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { PREVIEW_PATH_PREFIX } from '../../../src/lib/security-policy.ts';
 import { site } from '../../../src/lib/site.ts';
 import { LOGO_PATH } from './template.ts';
 
 /** How long a preview's address answers. */
 export const PREVIEW_MINUTES = 15;
 
-/**
- * The preview document's policy: its inline styles and images (the logo from this site, a
- * campaign's https images), no script, no form, no other frame; framed only by the site's pages.
- */
-export const PREVIEW_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
-
 /** Where the API serves a stored preview. */
-export const previewPath = (id: string) => `/api/newsletter-preview/${id}`;
+export const previewPath = (id: string) => `${PREVIEW_PATH_PREFIX}${id}`;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 

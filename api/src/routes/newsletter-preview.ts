@@ -7,7 +7,8 @@
  */
 import { adminApi } from '../auth/guard.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
-import { PREVIEW_CONTENT_SECURITY_POLICY, readPreview } from '../newsletter-broadcast/preview-store.ts';
+import { readPreview } from '../newsletter-broadcast/preview-store.ts';
+import { PREVIEW_CONTENT_SECURITY_POLICY, PREVIEW_FRAME_OPTIONS } from '../../../src/lib/security-policy.ts';
 import type { Services } from '../services.ts';
 
 export function newsletterPreviewRoutes(services: Services) {
@@ -16,7 +17,7 @@ export function newsletterPreviewRoutes(services: Services) {
     if (document === null) return c.json({ message: 'This preview has expired. Press Preview again.' }, 404);
     return c.html(document, 200, {
       'Content-Security-Policy': PREVIEW_CONTENT_SECURITY_POLICY,
-      'X-Frame-Options': 'SAMEORIGIN',
+      'X-Frame-Options': PREVIEW_FRAME_OPTIONS,
       'Cache-Control': 'no-store',
     });
   });
