@@ -6,6 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { readMail, type ReadMail } from '../../api/test/mail-reader.ts';
+import { wcagViolations } from '../support/axe.ts';
 import { rows, unique } from './forms-support.ts';
 import { E2E_ADMIN, nthMailTo, test } from './staff-support.ts';
 
@@ -98,6 +99,18 @@ test.describe('staff write the Swahili welcome', () => {
     await expect(section.getByRole('button', { name: 'Swahili', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(section.getByLabel('Subject')).toHaveValue('Karibu kwenye jarida la SIPA');
     await expect(section.getByLabel('Message')).toHaveValue(/^Asante kwa kuthibitisha usajili wako\. Sasa utapokea jarida la SIPA\.\n\n/);
+    // An empty subject is refused on the field, and nothing is saved.
+    await section.getByLabel('Subject').fill('');
+    await section.getByRole('button', { name: 'Save the Swahili welcome' }).click();
+    await expect(section.getByRole('alert')).toHaveText('The Swahili welcome was not saved: Subject is required.');
+    await expect(section.getByRole('alert')).toBeFocused();
+    await expect(section.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+    await expect(section.getByText('Subject is required', { exact: true })).toBeVisible();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await wcagViolations(page), `welcome mail ${width}`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
     const subject = unique('Karibu sana');
     await section.getByLabel('Subject').fill(subject);
     await section.getByLabel('Message').fill('Tunafurahi kuwa nawe!\n\nWarsha yetu ijayo ni Jumamosi: https://sipa.example.org/sw/events');
