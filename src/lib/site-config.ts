@@ -54,6 +54,21 @@ export const siteConfigSchema = z
       measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]),
     }),
     blogName: z.string().min(1),
+    /**
+     * The organisation's IANA time zone, in which staff schedule newsletters (America/Chicago when
+     * left out: src/lib/newsletter-schedule.ts).
+     */
+    timeZone: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'an IANA time zone such as America/Chicago')
+      .optional(),
   })
   .strict();
 

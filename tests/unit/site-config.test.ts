@@ -28,6 +28,12 @@ describe('site config', () => {
     expect(parseSiteConfig({ ...raw, analytics: { measurementId: 'G-ABC123XYZ' } }).analytics.measurementId).toBe('G-ABC123XYZ');
   });
 
+  it('takes an IANA time zone and refuses a name that is none', () => {
+    expect(parseSiteConfig(raw).timeZone).toBeUndefined();
+    expect(parseSiteConfig({ ...raw, timeZone: 'America/Denver' }).timeZone).toBe('America/Denver');
+    expect(() => parseSiteConfig({ ...raw, timeZone: 'Central' })).toThrow(/timeZone: an IANA time zone such as America\/Chicago/);
+  });
+
   it('rejects social links that are not https', () => {
     const social = [{ network: 'facebook', label: 'Facebook', url: 'javascript:alert(1)' }];
     expect(() => parseSiteConfig({ ...raw, social })).toThrow(/social\.0\.url/);

@@ -429,9 +429,27 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
+   * A campaign's audience and time: the language it goes to (null: every confirmed subscriber)
+   * and when it starts (null: at once). A scheduled campaign has no recipients until the runner
+   * claims it when due (status 'scheduled' to 'running' in one UPDATE), so the index serves that scan.
+   */
+  '2026-11-28-110-newsletter-audience-and-schedule': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('newsletter_campaigns').addColumn('audience_lang', 'varchar(8)').execute();
+      await db.schema.alterTable('newsletter_campaigns').addColumn('scheduled_at', 'varchar(32)').execute();
+      await db.schema.createIndex('newsletter_campaigns_due').on('newsletter_campaigns').columns(['status', 'scheduled_at']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('newsletter_campaigns_due').ifExists().execute();
+      await db.schema.alterTable('newsletter_campaigns').dropColumn('scheduled_at').execute();
+      await db.schema.alterTable('newsletter_campaigns').dropColumn('audience_lang').execute();
+    },
+  },
+  /**
    * The welcome mail a subscriber receives on confirming: the text staff wrote for each language
    * (a language without a row gets the catalogue's default), and when each subscriber was welcomed,
    * so a confirm link opened twice, or a second confirmation after unsubscribing, sends no second one.
+   * And the campaign previews staff open in a frame, each a document of its own for a few minutes.
    */
   '2026-11-28-130-newsletter-welcome': {
     async up(db: Kysely<any>) {

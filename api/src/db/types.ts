@@ -129,7 +129,9 @@ export interface NewsletterCampaignsTable {
   subject: string;
   body_html: string;
   body_text: string;
-  status: 'running' | 'paused' | 'cancelled' | 'finished';
+  /** scheduled: waiting for scheduled_at, with no recipients yet (the runner queues them when it starts it). */
+  status: 'scheduled' | 'running' | 'paused' | 'cancelled' | 'finished';
+  /** The recipients queued; for a scheduled campaign, the audience counted when it was scheduled. */
   total: number;
   /** The administrator who queued it (display username). */
   created_by: string;
@@ -141,6 +143,10 @@ export interface NewsletterCampaignsTable {
   /** The mail server has refused or failed every message since then (cleared by the next one it accepts). */
   outage_since?: string | null;
   outage_error?: string | null;
+  /** The language of the subscribers it goes to (en, fr, sw); null: every confirmed subscriber. Migration 2026-11-28-110. */
+  audience_lang?: string | null;
+  /** When it is to start (ISO, UTC); null: it was queued to start at once. */
+  scheduled_at?: string | null;
 }
 /** One confirmed subscriber of a campaign, snapshot when it was queued. */
 export interface NewsletterRecipientsTable {

@@ -19,6 +19,10 @@
  *   their recipients go back in the queue and no address is marked bounced for them. Staff see
  *   the outage on the campaign (outage_since, outage_error) while it lasts, and the log says so
  *   once it has lasted NEWSLETTER_OUTAGE_NOTICE_MINUTES.
+ * - A scheduled campaign is started by the first runner to look once its time has come
+ *   (startDueCampaigns: one atomic UPDATE claims it and queues its recipients), and from then on
+ *   runs as any other. Being stored, it survives restarts; being claimed once, several servers
+ *   on one database start it once.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -26,6 +30,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { NewsletterCampaignsTable } from '../db/types.ts';
 import type { RecipientLinks } from './content.ts';
+import { startDueCampaigns } from './campaigns.ts';
 import { campaignMessage } from './mime.ts';
 import { isPermanentFailure, type BroadcastSender } from './sender.ts';
 
@@ -410,8 +415,13 @@ export function createRunner(options: RunnerOptions) {
     }
   }
 
-  /** Runs every campaign this process can get a lease on; true if it ran one. */
-  async function runOnce(): Promise<boolean> {
+  /**
+   * Starts the scheduled campaigns due at `at`, then runs every campaign this process can get a
+   * lease on; true if it ran one. `at` is the clock's reading (tests pass a later time
+   * instead of waiting for it).
+   */
+  async function runOnce(at: number = Date.now()): Promise<boolean> {
+    await startDueCampaigns(db, at);
     const now = iso();
     const open = await db.kysely
       .selectFrom('newsletter_campaigns')

@@ -1,12 +1,14 @@
 /**
  * The newsletter broadcast, administrators only (401 signed out, 403 otherwise):
- *   POST /api/send-newsletter {subject, body_html, body_text}
- *        queues a campaign to every confirmed subscriber; answers {total_subscribers, message,
- *        campaign_id} once the campaign and its recipients are committed
+ *   POST /api/send-newsletter {subject, body_html, body_text, audience?, scheduled_at?}
+ *        queues a campaign to every confirmed subscriber, or those of one language (audience: all,
+ *        en, fr, sw), at once or at scheduled_at (ISO with its offset); answers {total_subscribers,
+ *        message, campaign_id, scheduled_at} once the campaign (and, sent at once, its
+ *        recipients) is committed. A scheduled campaign's total is its audience as counted now.
  *   GET  /api/newsletter-campaigns                     history, newest first, with live counts
  *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
- *   POST /api/newsletter-campaigns/:id/pause|resume|cancel
+ *   POST /api/newsletter-campaigns/:id/pause|resume|cancel   (cancel also a scheduled one, until it starts)
  *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the
  *                                                                       template, also at `url` (GET /api/newsletter-preview/:id)
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
@@ -20,13 +22,23 @@ import { adminApi } from '../auth/guard.ts';
 import { audienceByLanguage, changeCampaign, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
 import { previewPath, storePreview } from '../newsletter-broadcast/preview-store.ts';
-import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
+import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, SCHEDULE_GRACE_MS, SCHEDULE_MAX_AHEAD_MS, broadcastSchema, previewSchema, sendSchema } from '../newsletter-broadcast/schema.ts';
 import { fieldIssues, safeParse } from '../schemas.ts';
 import { audienceTotal } from '../../../src/lib/newsletter-audience.ts';
 import type { Services } from '../services.ts';
 
 export const queuedMessage = (n: number) => `Newsletter queued for ${n} subscribers`;
+export const scheduledMessage = (n: number, at: string) => `Newsletter scheduled for ${at} to ${n} subscribers`;
 export const testSentMessage = (to: string) => `Test sent to ${to}`;
+
+/** The time to send as stored (ISO, UTC), null for at once, or the message saying why it cannot be. */
+function scheduleTime(value: string | null | undefined, now = Date.now()): { ok: true; at: string | null } | { ok: false; message: string } {
+  if (!value) return { ok: true, at: null };
+  const at = Date.parse(value);
+  if (at < now - SCHEDULE_GRACE_MS) return { ok: false, message: BROADCAST_TEXT.scheduledPassed };
+  if (at > now + SCHEDULE_MAX_AHEAD_MS) return { ok: false, message: BROADCAST_TEXT.scheduledTooFar };
+  return { ok: true, at: new Date(at).toISOString() };
+}
 
 /**
  * Hono's validator for a campaign's JSON body: JSON only, within the size limit, valid by the
@@ -70,8 +82,11 @@ function cleaned(c: Context, data: z.output<typeof broadcastSchema>) {
 
 export function sendNewsletterRoutes(services: Services) {
   // One chain, so the route's types reach AppType and the typed client.
-  return adminApi(services).post('/', campaignBody(broadcastSchema), async (c) => {
-    const clean = cleaned(c, c.req.valid('json'));
+  return adminApi(services).post('/', campaignBody(sendSchema), async (c) => {
+    const body = c.req.valid('json');
+    const when = scheduleTime(body.scheduled_at);
+    if (!when.ok) return c.json({ message: when.message, issues: [{ path: 'scheduled_at', message: when.message }] }, 400);
+    const clean = cleaned(c, body);
     if (!clean.ok) return clean.response;
     const { user } = c.get('staff');
     const { id, total } = await queueCampaign(services.db, {
@@ -79,9 +94,11 @@ export function sendNewsletterRoutes(services: Services) {
       bodyHtml: clean.campaign.body_html,
       bodyText: clean.campaign.body_text,
       createdBy: user.displayUsername || user.username,
+      lang: body.audience && body.audience !== 'all' ? body.audience : null,
+      scheduledAt: when.at,
     });
     services.broadcast.runner.wake();
-    return c.json({ total_subscribers: total, message: queuedMessage(total), campaign_id: id });
+    return c.json({ total_subscribers: total, message: when.at ? scheduledMessage(total, when.at) : queuedMessage(total), campaign_id: id, scheduled_at: when.at });
   });
 }
 

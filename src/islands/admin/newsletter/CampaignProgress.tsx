@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { JSON_REQUEST } from '../inbox/staff-api.ts';
 import { call, type CampaignSummary } from './newsletter-api.ts';
 
-export const STATUS_LABEL: Record<CampaignSummary['status'], string> = { running: 'Sending', paused: 'Paused', cancelled: 'Cancelled', finished: 'Finished' };
+export const STATUS_LABEL: Record<CampaignSummary['status'], string> = { scheduled: 'Scheduled', running: 'Sending', paused: 'Paused', cancelled: 'Cancelled', finished: 'Finished' };
 
 export function percentDone(c: Pick<CampaignSummary, 'total' | 'remaining'>): number {
   return c.total ? Math.floor(((c.total - c.remaining) / c.total) * 100) : 100;

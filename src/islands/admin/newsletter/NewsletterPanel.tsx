@@ -1,12 +1,14 @@
 /**
  * The staff area's Newsletter panel (administrators): the spec's send form (Subject Line, HTML
  * Content, Plain Text Content, Send Newsletter), with a server-cleaned preview in a sandboxed
- * frame, plain text filled from the HTML, a test send to the signed-in address, the number of
- * confirmed subscribers it will reach, live progress and the campaign history with pause, resume
- * and cancel. Self-contained: mount <NewsletterPanel /> wherever the staff area shows a section.
+ * frame, plain text filled from the HTML, a test send to the signed-in address, the audience and
+ * time (AudienceAndTime.tsx), the number of confirmed subscribers it will reach, live progress and
+ * the campaign history with pause, resume and cancel. Self-contained: mount <NewsletterPanel /> wherever the staff area shows a section.
  */
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { confirmSendQuestion, type AudienceCounts } from '../../../lib/newsletter-audience.ts';
+import { STAFF_LANGUAGE_NAMES, confirmSendDetail, confirmSendQuestion, type AudienceCounts, type SendChoice } from '../../../lib/newsletter-audience.ts';
+import { scheduledTime, scheduledTimeShort } from '../../../lib/newsletter-schedule.ts';
+import { AudienceAndTime, initialAudienceAndTime, sendTarget } from './AudienceAndTime.tsx';
 import { newsletterSent } from '../../../lib/messages.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
@@ -25,7 +27,9 @@ export function NewsletterPanel() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState('');
-  const [audience, setAudience] = useState<number | null>(null);
+  const [audience, setAudience] = useState<AudienceCounts | null>(null);
+  const [target, setTarget] = useState(initialAudienceAndTime);
+  const [targetError, setTargetError] = useState('');
   const [denied, setDenied] = useState(false);
   const [campaigns, setCampaigns] = useState<CampaignSummary[]>([]);
   const [delivery, setDelivery] = useState<'smtp' | 'log'>('smtp');
@@ -35,17 +39,17 @@ export function NewsletterPanel() {
   const [toolNote, setToolNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busyTool, setBusyTool] = useState<'' | 'preview' | 'fill' | 'test'>('');
   /** The audience the confirmation step names, counted when Send Newsletter is pressed. */
-  const [confirming, setConfirming] = useState<AudienceCounts | null>(null);
+  const [confirming, setConfirming] = useState<(SendChoice & { counts: AudienceCounts }) | null>(null);
   // Focus follows each action to what it produced, so a keyboard or screen-reader user lands on it.
   const confirmRef = useRef<HTMLDivElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const previewRef = useRef<HTMLElement>(null);
-  const [focusTarget, setFocusTarget] = useState<'' | 'confirm' | 'result' | 'preview' | 'text' | 'note'>('');
+  const [focusTarget, setFocusTarget] = useState<'' | 'confirm' | 'result' | 'preview' | 'text' | 'note' | 'at'>('');
   useEffect(() => {
     if (!focusTarget) return;
     const byId = (id: string) => ({ current: document.getElementById(id) });
-    const target = { confirm: confirmRef, result: resultRef, preview: previewRef, text: byId('nl-text'), note: byId('nl-tool-note') }[focusTarget].current;
-    target?.focus();
+    const element = { confirm: confirmRef, result: resultRef, preview: previewRef, text: byId('nl-text'), note: byId('nl-tool-note'), at: byId('nl-at') }[focusTarget].current;
+    element?.focus();
     setFocusTarget('');
   }, [focusTarget]);
 
@@ -58,7 +62,7 @@ export function NewsletterPanel() {
       setDenied(true);
       return null;
     }
-    if (count.ok) setAudience(count.data.confirmed);
+    if (count.ok) setAudience(count.data.languages);
     if (history.ok) {
       setCampaigns(history.data.campaigns);
       setDelivery(history.data.delivery);
@@ -76,29 +80,36 @@ export function NewsletterPanel() {
   async function askToSend(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult('');
+    const chosen = sendTarget(target);
+    setTargetError(chosen.ok ? '' : chosen.message);
+    if (!chosen.ok) return setFocusTarget('at');
     const answer = await call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST));
     if (!answer.ok) {
       if (answer.status === 401 || answer.status === 403) return setDenied(true);
       setResult('network' in answer ? SEND_TEXT.network : answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
       return setFocusTarget('result');
     }
-    setAudience(answer.data.confirmed);
-    setConfirming(answer.data.languages);
+    setAudience(answer.data.languages);
+    setConfirming({ counts: answer.data.languages, lang: chosen.lang, at: chosen.scheduledAt });
     setFocusTarget('confirm');
   }
 
-  async function send() {
+  async function send(choice: SendChoice) {
     setConfirming(null);
     setSending(true);
     setResult('');
-    const answer = await call(() => api['send-newsletter'].$post({ json: values }, JSON_REQUEST));
+    const json = { ...values, audience: choice.lang ?? ('all' as const), scheduled_at: choice.at ?? null };
+    const answer = await call(() => api['send-newsletter'].$post({ json }, JSON_REQUEST));
     setSending(false);
     setFocusTarget('result');
     if (answer.ok) {
-      setResult(newsletterSent(answer.data.total_subscribers));
+      const { scheduled_at: at, total_subscribers: total } = answer.data;
+      // The spec's success message follows a send; a scheduled one has not gone out yet.
+      setResult(at ? scheduledResult(values.subject.trim(), total, choice, at) : newsletterSent(total));
       setValues(EMPTY);
+      setTarget(initialAudienceAndTime());
       setPreview(null);
-      if (answer.data.campaign_id) {
+      if (answer.data.campaign_id && !at) {
         const started = await call(() => api['newsletter-campaigns'][':id'].$get({ param: { id: answer.data.campaign_id } }, JSON_REQUEST));
         if (started.ok) setCurrent(started.data);
       }
@@ -177,7 +188,7 @@ export function NewsletterPanel() {
     <section className="nl-panel" aria-labelledby="nl-title">
       <h2 id="nl-title">Newsletter</h2>
       <p className="nl-audience" data-testid="audience">
-        {audience === null ? 'Counting confirmed subscribers…' : `This newsletter will go to ${audience} confirmed ${audience === 1 ? 'subscriber' : 'subscribers'}.`}
+        {audience === null ? 'Counting confirmed subscribers…' : audienceLine(audience, target.audience === 'all' ? null : target.audience)}
         {delivery === 'log' ? ' Mail is logged on the server, not sent: SMTP_URL is not set.' : ''}
       </p>
       <form className="nl-form sipa-form" onSubmit={(e) => void askToSend(e)} noValidate={false}>
@@ -207,6 +218,7 @@ export function NewsletterPanel() {
           </figure>
         ) : null}
         <Field id="nl-text" name="body_text" label="Plain Text Content" value={values.body_text} onValue={onValue} multiline rows={10} required disabled={sending} />
+        <AudienceAndTime value={target} onChange={setTarget} counts={audience} error={targetError} disabled={sending || confirming !== null} />
         {toolNote ? (
           <Alert id="nl-tool-note" tone={toolNote.tone}>
             {toolNote.text}
@@ -215,13 +227,13 @@ export function NewsletterPanel() {
         {confirming ? (
           <div role="alertdialog" aria-labelledby="nl-confirm-question" aria-describedby="nl-confirm-detail" className="nl-confirm" ref={confirmRef} tabIndex={-1}>
             <p id="nl-confirm-question" className="nl-confirm__question">
-              {confirmSendQuestion(confirming)}
+              {confirmSendQuestion(confirming.counts, confirming)}
             </p>
             <p id="nl-confirm-detail" className="nl-confirm__detail">
-              “{values.subject.trim()}” goes out now, to every confirmed subscriber. It cannot be unsent.
+              {confirmSendDetail(values.subject.trim(), confirming)}
             </p>
             <div className="nl-actions">
-              <button type="button" className="sipa-button" onClick={() => void send()}>
+              <button type="button" className="sipa-button" onClick={() => void send(confirming)}>
                 Yes, send it
               </button>
               <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(null)}>
@@ -257,6 +269,7 @@ export function NewsletterPanel() {
               <tr>
                 <th scope="col">Subject</th>
                 <th scope="col">Status</th>
+                <th scope="col">To</th>
                 <th scope="col">Sent</th>
                 <th scope="col">Failed</th>
                 <th scope="col">Sent by</th>
@@ -272,7 +285,9 @@ export function NewsletterPanel() {
                   <td data-label="Subject">{c.subject}</td>
                   <td data-label="Status">
                     <span className={`nl-status nl-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
+                    {c.status === 'scheduled' && c.scheduledAt ? <span className="nl-history__when"> for {scheduledTimeShort(c.scheduledAt)}</span> : null}
                   </td>
+                  <td data-label="To">{c.audienceLang ? STAFF_LANGUAGE_NAMES[c.audienceLang] : 'All'}</td>
                   <td data-label="Sent">
                     {c.sent} of {c.total}
                   </td>
@@ -290,7 +305,7 @@ export function NewsletterPanel() {
                         Resume
                       </button>
                     ) : null}
-                    {c.status === 'running' || c.status === 'paused' ? (
+                    {c.status === 'scheduled' || c.status === 'running' || c.status === 'paused' ? (
                       <button type="button" className="nl-link-button" onClick={() => void act(c, 'cancel')}>
                         Cancel
                       </button>
@@ -309,6 +324,19 @@ export function NewsletterPanel() {
       )}
     </section>
   );
+}
+
+/** The line above the form: how many the chosen audience is now. */
+function audienceLine(counts: AudienceCounts, lang: SendChoice['lang']): string {
+  const n = lang ? counts[lang] : Object.values(counts).reduce((sum, k) => sum + k, 0);
+  const who = lang ? `${STAFF_LANGUAGE_NAMES[lang]}-language ${n === 1 ? 'subscriber' : 'subscribers'}` : n === 1 ? 'subscriber' : 'subscribers';
+  return `This newsletter will go to ${n} confirmed ${who}.`;
+}
+
+/** What a scheduled send answers: what, to how many, when (in the organisation's zone), and how to stop it. */
+function scheduledResult(subject: string, total: number, choice: SendChoice, at: string): string {
+  const who = choice.lang ? `${STAFF_LANGUAGE_NAMES[choice.lang]}-language subscribers` : 'subscribers';
+  return `Scheduled: “${subject}” goes to ${total.toLocaleString('en-US')} ${who} on ${scheduledTime(at)}. Cancel it in the history until then.`;
 }
 
 export default NewsletterPanel;

@@ -1,11 +1,12 @@
 /** The staff newsletter screens' calls to the API through the typed client (same origin, the session cookie goes along). */
 import type { ClientResponse } from 'hono/client';
 import type { OkBody } from '../inbox/staff-api.ts';
+import type { Lang } from '../../../lib/i18n/languages.ts';
 
 export interface CampaignSummary {
   id: string;
   subject: string;
-  status: 'running' | 'paused' | 'cancelled' | 'finished';
+  status: 'scheduled' | 'running' | 'paused' | 'cancelled' | 'finished';
   createdBy: string;
   createdAt: string;
   finishedAt: string | null;
@@ -21,6 +22,10 @@ export interface CampaignSummary {
   ratePerSecond: number;
   /** The mail server has failed every message since `since`; the campaign retries by itself. */
   deliveryProblem: { since: string; lastError: string | null } | null;
+  /** The language of the subscribers it goes to; null: every confirmed subscriber. */
+  audienceLang: Lang | null;
+  /** When it starts (ISO), if it was scheduled. */
+  scheduledAt: string | null;
 }
 
 export type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message?: string } | { ok: false; status: 0; network: true };
