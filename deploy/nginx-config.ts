@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { TRANSLATED_LANGS } from '../src/lib/i18n/languages.ts';
 import { routeAliases } from '../src/lib/routes.ts';
-import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
+import { PREVIEW_CONTENT_SECURITY_POLICY, PREVIEW_FRAME_OPTIONS, PREVIEW_PATH_PREFIX, STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
 import { site } from '../src/lib/site.ts';
 import {
   BROTLI_SUFFIX,
@@ -127,7 +127,9 @@ export function nginxSite(distDir: string, options: NginxSiteOptions): string {
   // the API's own copies of them are hidden so each header is sent once.
   const headerNames = Object.keys(pageHeaders);
   const serverHeaders = [
-    ...Object.entries(pageHeaders).map(([name, value]) => `add_header ${name} ${name === 'Content-Security-Policy' ? '$sipa_csp' : quote(value)} always;`),
+    ...Object.entries(pageHeaders).map(
+      ([name, value]) => `add_header ${name} ${name === 'Content-Security-Policy' ? '$sipa_csp' : name === 'X-Frame-Options' ? '$sipa_frame_options' : quote(value)} always;`,
+    ),
     // Empty (so not sent) for the API, which chooses its own.
     'add_header Cache-Control $sipa_cache_control always;',
   ];
@@ -170,7 +172,13 @@ map "$status:$sent_http_content_type" $sipa_csp_by_type {
 }
 map $uri $sipa_csp {
 ${documents.map(([path, policy]) => `    ${quote(path)} ${quote(policy)};`).join('\n')}
+    ~^${PREVIEW_PATH_PREFIX} ${quote(PREVIEW_CONTENT_SECURITY_POLICY)};
     default $sipa_csp_by_type;
+}
+# The newsletter preview is the one document the site's own pages frame; nothing else may be framed.
+map $uri $sipa_frame_options {
+    ~^${PREVIEW_PATH_PREFIX} ${quote(PREVIEW_FRAME_OPTIONS)};
+    default ${quote(pageHeaders['X-Frame-Options']!)};
 }
 
 map $sent_http_content_type $sipa_cache_by_type {

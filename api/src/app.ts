@@ -21,6 +21,8 @@ import { contactRoutes } from './routes/contact.ts';
 import { donationRoutes } from './routes/donations.ts';
 import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
+import { newsletterWelcomeRoutes } from './routes/newsletter-welcome.ts';
+import { newsletterPreviewRoutes } from './routes/newsletter-preview.ts';
 import { partnershipRoutes } from './routes/partnership-inquiry.ts';
 import { newsletterCampaignRoutes, sendNewsletterRoutes } from './routes/send-newsletter.ts';
 import { newsletterDraftRoutes } from './routes/newsletter-drafts.ts';
@@ -116,6 +118,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/send-newsletter', sendNewsletterRoutes(services))
     .route('/newsletter-campaigns', newsletterCampaignRoutes(services))
     .route('/newsletter-drafts', newsletterDraftRoutes(services))
+    .route('/newsletter-welcome', newsletterWelcomeRoutes(services))
+    .route('/newsletter-preview', newsletterPreviewRoutes(services))
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))

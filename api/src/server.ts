@@ -11,7 +11,7 @@ import { closeServices, createApp, createServices, type Services } from './app.t
 import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
 import { createStaticSite } from './static-site.ts';
-import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
+import { PREVIEW_FRAME_OPTIONS, STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
 import { DEFAULT_LANG, LANG_CODES } from '../../src/lib/i18n/languages.ts';
 
 /** Slow phones get time; a client that trickles its headers (slowloris) does not. */
@@ -36,6 +36,8 @@ export function createServerApp(options: { distDir: string; https: boolean; serv
     await next();
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
     for (const [name, value] of Object.entries(headers)) {
+      // The one document staff pages frame (the newsletter preview) says SAMEORIGIN itself; all else is DENY.
+      if (name === 'X-Frame-Options' && c.res.headers.get(name) === PREVIEW_FRAME_OPTIONS) continue;
       if (name !== 'Content-Security-Policy') c.res.headers.set(name, value);
       // Pages get the page policy (beside their <meta> one); everything else a strict policy,
       // unless the static site chose one for the file (a standalone HTML document).

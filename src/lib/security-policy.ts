@@ -29,6 +29,15 @@ export function contentSecurityDirectives(config: Pick<SiteConfig, 'analytics'>)
  */
 export const STRICT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The newsletter preview (GET /api/newsletter-preview/:id), the one document the site's own pages
+ * frame: its inline styles and images (the logo from this site, a campaign's https images), no
+ * script, no form, no frame of its own. With X-Frame-Options SAMEORIGIN (PREVIEW_FRAME_OPTIONS).
+ */
+export const PREVIEW_PATH_PREFIX = '/api/newsletter-preview/';
+export const PREVIEW_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+export const PREVIEW_FRAME_OPTIONS = 'SAMEORIGIN';
+
 /** A standalone HTML document (the downloadable guides): the strict policy plus its own inline styles by hash. */
 export function documentContentSecurityPolicy(styleHashes: readonly string[]): string {
   return styleHashes.length ? `${STRICT_CONTENT_SECURITY_POLICY}; style-src ${styleHashes.map((hash) => `'${hash}'`).join(' ')}` : STRICT_CONTENT_SECURITY_POLICY;

@@ -169,9 +169,11 @@ test.describe('staff newsletter: the send form', () => {
     await expect(page.getByRole('figure', { name: 'Newsletter preview' })).toBeFocused();
     const frame = page.locator('iframe[title="Newsletter preview"]');
     await expect(frame).toHaveAttribute('sandbox', '');
-    // The cleaned campaign, whole, inside the template: nothing of the script is left.
-    await expect(frame).toHaveAttribute('srcdoc', /^<!doctype html>\n<html lang="en">[^]*color:#1e1a16">\n<h1>Spring<\/h1><p>Join us on <strong>Saturday<\/strong>\.<\/p>\n<\/td><\/tr>[^]*<\/body><\/html>\n$/);
-    expect(await frame.getAttribute('srcdoc')).not.toContain('alert(1)');
+    // The cleaned campaign, whole, inside the template, at an address of its own: nothing of the script is left.
+    await expect(frame).toHaveAttribute('src', /^\/api\/newsletter-preview\/[\w-]{22}$/);
+    const document = await (await page.request.get((await frame.getAttribute('src'))!)).text();
+    expect(document).toMatch(/^<!doctype html>\n<html lang="en">[^]*color:#1e1a16">\n<h1>Spring<\/h1><p>Join us on <strong>Saturday<\/strong>\.<\/p>\n<\/td><\/tr>[^]*<\/body><\/html>\n$/);
+    expect(document).not.toContain('alert(1)');
     await expect(page.frameLocator('iframe[title="Newsletter preview"]').getByRole('heading', { name: 'Spring' })).toBeVisible();
     await page.getByRole('button', { name: 'Fill plain text from HTML' }).click();
     await expect(page.getByLabel('Plain Text Content')).toHaveValue('Spring\n\nJoin us on Saturday.');

@@ -4,7 +4,7 @@
  * database, and the mail the server sent to the SMTP peer.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { expect, test as base, type Page } from '@playwright/test';
@@ -95,6 +95,18 @@ export async function latestMailTo(address: string, after: number): Promise<stri
     )
     .not.toBe('');
   return found;
+}
+
+/**
+ * Makes the SMTP peer answer 550 (no such mailbox) to every message for `address` from now on
+ * (tests/support/smtp-peer.ts); returns how many times the peer has refused it so far, as a function.
+ */
+export function refuseMailTo(address: string): () => number {
+  appendFileSync(join(dataDir, 'smtp-refuse.txt'), `${address.toLowerCase()}\n`);
+  return () => {
+    const log = join(dataDir, 'smtp-refused.log');
+    return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line === address.toLowerCase()).length : 0;
+  };
 }
 
 export async function signInThroughForm(page: Page, username: string, password: string) {

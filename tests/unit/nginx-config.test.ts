@@ -35,6 +35,14 @@ describe('the nginx site', () => {
     );
   });
 
+  it('lets the site frame the newsletter preview, with its own policy, and nothing else', () => {
+    const text = site({});
+    expect(text).toContain(`    ~^/api/newsletter-preview/ "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";\n    default $sipa_csp_by_type;`);
+    expect(text).toContain('map $uri $sipa_frame_options {\n    ~^/api/newsletter-preview/ "SAMEORIGIN";\n    default "DENY";\n}');
+    expect(text).toContain('add_header X-Frame-Options $sipa_frame_options always;');
+    expect(text).not.toContain('add_header X-Frame-Options "DENY"');
+  });
+
   it("answers a section's unknown addresses with that section's not-found page", () => {
     const text = site({});
     expect(text).toContain('location ~ ^/events/(.*/)?404(\\.html)?/?$ { error_page 404 /events/404/index.html; return 404; }');

@@ -466,6 +466,39 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('newsletter_drafts').ifExists().execute();
     },
   },
+  /**
+   * The welcome mail a subscriber receives on confirming: the text staff wrote for each language
+   * (a language without a row gets the catalogue's default), and when each subscriber was welcomed,
+   * so a confirm link opened twice, or a second confirmation after unsubscribing, sends no second one.
+   * And the campaign previews staff open in a frame, each a document of its own for a few minutes.
+   */
+  '2026-11-28-130-newsletter-welcome': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('newsletter_welcome')
+        .addColumn('lang', 'varchar(8)', (col) => col.primaryKey())
+        .addColumn('subject', 'varchar(300)', (col) => col.notNull())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('updated_by', 'varchar(200)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.alterTable('subscribers').addColumn('welcomed_at', 'varchar(32)').execute();
+      // The campaign preview as a document of its own (newsletter-broadcast/preview-store.ts), for a few minutes.
+      await db.schema
+        .createTable('newsletter_previews')
+        .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('owner', 'varchar(64)', (col) => col.notNull())
+        .addColumn('document', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('newsletter_previews_created').on('newsletter_previews').column('created_at').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('newsletter_previews').ifExists().execute();
+      await db.schema.alterTable('subscribers').dropColumn('welcomed_at').execute();
+      await db.schema.dropTable('newsletter_welcome').ifExists().execute();
+    },
+  },
 };
 
 /**

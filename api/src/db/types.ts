@@ -19,6 +19,8 @@ export interface SubscribersTable {
   /** When and why the address stopped being mailed (a bounce or a complaint), migration 2026-11-27-201. */
   stopped_at?: string | null;
   stopped_reason?: string | null;
+  /** When the welcome mail was queued (at the first confirmation), migration 2026-11-28-130. */
+  welcomed_at?: string | null;
 }
 /** Staff work columns on every inbox table (migration 2026-11-22-015). */
 export interface InboxWork {
@@ -210,6 +212,25 @@ export interface Database {
   recurring_donors: RecurringDonorsTable;
   donation_statements: DonationStatementsTable;
   donation_statement_recipients: DonationStatementRecipientsTable;
+  newsletter_welcome: NewsletterWelcomeTable;
+  newsletter_previews: NewsletterPreviewsTable;
+}
+
+/** A campaign preview as its own document (migration 2026-11-28-130), readable by its owner (a staff user id) until it expires. */
+export interface NewsletterPreviewsTable {
+  id: string;
+  owner: string;
+  document: string;
+  created_at: string;
+}
+
+/** The welcome mail staff wrote for one language (migration 2026-11-28-130); none: the catalogue's default. */
+export interface NewsletterWelcomeTable {
+  lang: string;
+  subject: string;
+  body: string;
+  updated_by: string;
+  updated_at: string;
 }
 
 /**

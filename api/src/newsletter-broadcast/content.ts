@@ -144,13 +144,13 @@ export interface RecipientLinks {
  * to a line break before the footer's unsubscribe link, then ends with that recipient's part
  * (`after`). The HTML's line break sits between two tags, where it changes nothing on screen.
  */
-export function campaignCopy(campaign: { subject: string; body_html: string; body_text: string }, lang: Lang = DEFAULT_LANG) {
+export function campaignCopy(campaign: { subject: string; body_html: string; body_text: string }, lang: Lang = DEFAULT_LANG, contentLang: Lang = DEFAULT_LANG) {
   const address = postalAddress();
   const words = footerText(lang);
   // The footer says which language it is in, for screen readers, when the campaign is in another.
-  const footerLang = lang === DEFAULT_LANG ? '' : ` lang="${lang}"`;
-  // The campaign is written in the default language (its footer says so when it is in another).
-  const template = templateParts(DEFAULT_LANG);
+  const footerLang = lang === contentLang ? '' : ` lang="${lang}"`;
+  // A campaign is written in the default language, a welcome mail in its reader's (`contentLang`).
+  const template = templateParts(contentLang);
   const footerStart =
     template.beforeFooter +
     `<div${footerLang} style="margin-top:8px;padding-top:16px;border-top:1px solid #d9d9d9;font-size:12px;line-height:1.5;color:#555555">` +

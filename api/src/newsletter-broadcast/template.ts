@@ -37,8 +37,11 @@ img { max-width: 100%; height: auto; }
  * The document up to where the campaign's own HTML goes (`start`), and from the campaign's end to
  * where the footer goes (`beforeFooter`), and after the footer (`end`).
  */
+/** The logo's path on the site (public/). */
+export const LOGO_PATH = '/apple-touch-icon.png';
+
 export function templateParts(lang: string) {
-  const logo = `${site.url}/apple-touch-icon.png`;
+  const logo = `${site.url}${LOGO_PATH}`;
   const start =
     `<!doctype html>\n<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -3,7 +3,8 @@
  *   POST /api/newsletter-signup {email}      pending subscriber + confirmation mail (+ staff notice)
  *   GET|HEAD /api/newsletter/confirm|unsubscribe?token=
  *                                            change nothing: 303 to the site's page, whose button POSTs
- *   POST /api/newsletter/confirm             token -> confirmed (JSON, or a form post: 303 to the page)
+ *   POST /api/newsletter/confirm             token -> confirmed (JSON, or a form post: 303 to the page);
+ *                                            the first confirmation queues the welcome mail (welcome.ts)
  *   POST /api/newsletter/unsubscribe         token -> unsubscribed; also RFC 8058 one-click (200)
  * The signup answer is the same whether or not the address is known, and a second signup of
  * the same address (any case) adds no row. Mail scanners that fetch links (GET or HEAD) can
@@ -28,6 +29,7 @@ import { forJson, limitedBody, mediaType, refererLang, submission, submittedLang
 import { refuseOverLimit } from './form-route.ts';
 import { signUpNewAddress } from './newsletter-signup-postgres.ts';
 import { CONFIRM_TOKEN_DAYS, type TokenPurpose } from '../tokens.ts';
+import { confirmAndWelcome } from '../newsletter-broadcast/welcome.ts';
 
 /** How long a pending address waits before a repeated signup sends the confirmation again. */
 export const CONFIRM_RESEND_COOLDOWN_MS = 15 * 60_000;
@@ -167,7 +169,7 @@ async function applyTokenAs(services: Services, purpose: TokenPurpose, token: st
   const { id, issuedAt } = verified;
   const db = services.db.kysely;
   const now = new Date().toISOString();
-  const subscriber = await db.selectFrom('subscribers').select(['id', 'status', 'confirm_sent_at', 'lang']).where('id', '=', id).executeTakeFirst();
+  const subscriber = await db.selectFrom('subscribers').select(['id', 'email', 'status', 'confirm_sent_at', 'lang']).where('id', '=', id).executeTakeFirst();
   if (!subscriber) return 'invalid';
   answer.lang = langOrDefault(subscriber.lang);
   if (purpose === 'confirm') {
@@ -176,7 +178,10 @@ async function applyTokenAs(services: Services, purpose: TokenPurpose, token: st
     // Only the newest link, and only for a week.
     const newest = subscriber.confirm_sent_at !== null && Date.parse(subscriber.confirm_sent_at) === issuedAt;
     if (!newest || issuedAt === undefined || Date.now() - issuedAt > CONFIRM_TOKEN_DAYS * 86_400_000) return 'invalid';
-    await db.updateTable('subscribers').set({ status: 'confirmed', confirmed_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+    // Confirmed and welcomed (once, in their language) in one transaction; the welcome leaves after the commit.
+    const links = { ...(await services.broadcast.links(id)), lang: answer.lang };
+    const welcome = await services.db.write((trx) => confirmAndWelcome(trx, services.mailer.enqueue, subscriber, links));
+    services.mailer.deliverLater(welcome);
     return 'confirmed';
   }
   if (subscriber.status !== 'unsubscribed') {

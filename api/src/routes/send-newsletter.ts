@@ -10,7 +10,8 @@
  *   GET  /api/newsletter-campaigns/audience            how many confirmed subscribers a send reaches, per language
  *   GET  /api/newsletter-campaigns/:id                 one campaign's counts and rate
  *   POST /api/newsletter-campaigns/:id/pause|resume|cancel   (cancel also a scheduled one, until it starts)
- *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the template
+ *   POST /api/newsletter-campaigns/preview {body_html}                  cleaned HTML, its plain text, and the document in the
+ *                                                                       template, also at `url` (GET /api/newsletter-preview/:id)
  *   POST /api/newsletter-campaigns/test {subject, body_html, body_text}  one copy to the admin's own address
  * Pasted HTML is cleaned on the server (content.ts) before it is previewed, tested or queued.
  */
@@ -21,6 +22,7 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { adminApi } from '../auth/guard.ts';
 import { audienceByLanguage, changeCampaign, getCampaign, listCampaigns, queueCampaign, type CampaignAction } from '../newsletter-broadcast/campaigns.ts';
 import { htmlToPlainText, sanitizeNewsletterHtml } from '../newsletter-broadcast/content.ts';
+import { previewPath, storePreview } from '../newsletter-broadcast/preview-store.ts';
 import { BROADCAST_BODY_LIMIT, BROADCAST_TEXT, SCHEDULE_GRACE_MS, SCHEDULE_MAX_AHEAD_MS, broadcastSchema, previewSchema } from '../newsletter-broadcast/schema.ts';
 import { deleteDraft, sendWithDraftSchema } from '../newsletter-broadcast/drafts.ts';
 import { fieldIssues, safeParse } from '../schemas.ts';
@@ -114,7 +116,10 @@ export function newsletterCampaignRoutes(services: Services) {
     })
     .post('/preview', campaignBody(previewSchema), async (c) => {
       const html = sanitizeNewsletterHtml(c.req.valid('json').body_html);
-      return c.json({ html, text: html ? htmlToPlainText(html) : '', document: html ? services.broadcast.previewDocument(html) : '' });
+      const document = html ? services.broadcast.previewDocument(html) : '';
+      // The same document at an address of its own, to frame with its own policy (preview-store.ts).
+      const url = document ? previewPath(await storePreview(services.db, c.get('staff').user.id, document)) : '';
+      return c.json({ html, text: html ? htmlToPlainText(html) : '', document, url });
     })
     .post('/test', campaignBody(broadcastSchema), async (c) => {
       const clean = cleaned(c, c.req.valid('json'));

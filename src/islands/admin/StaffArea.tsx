@@ -13,6 +13,7 @@ import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton,
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import DonationsPanel from './donations/DonationsPanel.tsx';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
+import { WelcomeMail } from './newsletter/WelcomeMail.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
 import { $staffMember, useStaffMember, type StaffMember } from './staff-member.ts';
@@ -121,6 +122,7 @@ export default function StaffArea() {
         <>
           <div id="newsletter" hidden={section !== 'newsletter'}>
             <NewsletterPanel />
+            <WelcomeMail />
           </div>
           <div id="inbox" hidden={section !== 'inbox'}>
             <InboxPanel />

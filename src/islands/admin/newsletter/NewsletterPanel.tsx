@@ -135,7 +135,7 @@ export function NewsletterPanel() {
     setResult(answer.message ? SEND_TEXT.error(answer.message) : SEND_TEXT.failedNoMessage);
   }
 
-  async function cleaned(): Promise<{ html: string; text: string; document: string } | null> {
+  async function cleaned(): Promise<{ html: string; text: string; document: string; url: string } | null> {
     const answer = await signIn.retryOn401(() => call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST)));
     if (answer.ok) return answer.data;
     setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
@@ -148,7 +148,8 @@ export function NewsletterPanel() {
     const result = await cleaned();
     setBusyTool('');
     if (result) {
-      setPreview(result.document || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
+      // The document at its own address, with its own policy: the staff page's would hide the template's colours and logo.
+      setPreview(result.url || '<p>Nothing to show: the HTML is empty once cleaned.</p>');
       setFocusTarget('preview');
     } else setFocusTarget('note');
   }
@@ -236,7 +237,7 @@ export function NewsletterPanel() {
               ))}
             </div>
             <div className="nl-preview__frame" role="region" aria-label="Preview at this width" tabIndex={0}>
-              <iframe title="Newsletter preview" sandbox="" srcDoc={preview} className={`nl-preview__iframe nl-preview__iframe--${previewWidth}`} />
+              <iframe title="Newsletter preview" sandbox="" {...(preview.startsWith('/') ? { src: preview } : { srcDoc: preview })} className={`nl-preview__iframe nl-preview__iframe--${previewWidth}`} />
             </div>
           </figure>
         ) : null}
