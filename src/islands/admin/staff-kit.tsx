@@ -1,10 +1,9 @@
 /**
- * What the two staff islands share: the JSON call to the staff API, the new-password pair with
- * the policy's live messages (shown once a field has been touched), and the buttons and links
- * every staff form has.
+ * What the two staff islands share: the new-password pair with the policy's live messages (shown
+ * once a field has been touched), and the buttons and links every staff form has. Their calls to
+ * the API go through src/islands/api-call.ts, as every island's do.
  */
 import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SubmitEvent } from 'react';
-import type { BETTER_AUTH_PATHS } from '../../lib/api-client.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { Field } from '../form-kit/fields.tsx';
@@ -21,32 +20,6 @@ export function setAdminHint(on: boolean) {
     // Storage may be blocked; nothing depends on it.
   }
 }
-
-export interface StaffAnswer {
-  status: number;
-  body: { message?: string; code?: string; next?: string; redirect?: string; issues?: Array<{ path: string; message: string }> } & Record<string, unknown>;
-}
-
-/**
- * One call of the staff API through the typed client, e.g.
- * `staffCall(() => api.auth['resend-code'].$post({ json: { email } }, JSON_REQUEST))`. A network
- * failure is status 0.
- */
-export async function staffCall(send: () => Promise<{ status: number; json(): Promise<unknown> }>): Promise<StaffAnswer> {
-  try {
-    const response = await send();
-    const payload = (await response.json().catch(() => ({}))) as StaffAnswer['body'];
-    return { status: response.status, body: payload ?? {} };
-  } catch {
-    return { status: 0, body: {} };
-  }
-}
-
-/** POSTs JSON to one of Better Auth's own endpoints (BETTER_AUTH_PATHS), which the typed client does not know. */
-export const staffPost = (path: (typeof BETTER_AUTH_PATHS)[keyof typeof BETTER_AUTH_PATHS], body: unknown): Promise<StaffAnswer> =>
-  staffCall(() => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) }));
-
-export const NETWORK_PROBLEM = 'Something went wrong. Please try again later.';
 
 /** The message a staff screen shows above its form. */
 export type Notice = { tone: 'error' | 'success'; text: string } | null;

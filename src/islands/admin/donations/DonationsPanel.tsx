@@ -11,7 +11,8 @@ import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect } from '../inbox/FilterSelect.tsx';
-import { JSON_REQUEST, call, filled, formatDate } from '../inbox/staff-api.ts';
+import { filled, formatDate } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { DonorHistory } from './DonorHistory.tsx';
 import { GiftTable } from './GiftTable.tsx';
 import { Statements } from './Statements.tsx';
@@ -29,7 +30,7 @@ const NO_FILTERS: Filters = { q: '', kind: '', from: '', to: '' };
 
 type Summary = Awaited<ReturnType<typeof loadSummary>>;
 async function loadSummary() {
-  const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST));
+  const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
   return answer.ok ? answer.data : null;
 }
 
@@ -52,10 +53,10 @@ export default function DonationsPanel() {
       const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
-      const answer = await call(() => api.donations.gifts.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST));
+      const answer = await call(() => api.donations.gifts.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST), SIGN_IN_ON_401);
       if (request !== latestRequest.current) return;
       setLoading(false);
-      if (!answer.ok) return setProblem(answer.message);
+      if (!answer.ok) return setProblem(problemOf(answer));
       setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
       setNextCursor(answer.data.nextCursor);
     },
@@ -69,8 +70,8 @@ export default function DonationsPanel() {
 
   async function resend(gift: GiftItem) {
     setNotice('');
-    const answer = await call(() => api.donations.gifts[':id'].receipt.$post({ param: { id: gift.id } }, JSON_REQUEST));
-    if (!answer.ok) return setProblem(answer.message);
+    const answer = await call(() => api.donations.gifts[':id'].receipt.$post({ param: { id: gift.id } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.map((item) => (item.id === gift.id ? { ...item, receiptSentAt: answer.data.receiptSentAt } : item)));
     setNotice(answer.data.message);
   }

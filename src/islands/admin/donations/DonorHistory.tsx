@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
-import { JSON_REQUEST, call, formatDate } from '../inbox/staff-api.ts';
+import { formatDate } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { GiftTable } from './GiftTable.tsx';
 import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
 
 type History = Extract<Awaited<ReturnType<typeof fetchHistory>>, { ok: true }>['data'];
-const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST));
+const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST), SIGN_IN_ON_401);
 
 export function DonorHistory({
   email,
@@ -31,15 +32,15 @@ export function DonorHistory({
 
   async function forget() {
     setBusy(true);
-    const answer = await call(() => api.inbox.forget.$post({ json: { email } }, JSON_REQUEST));
+    const answer = await call(() => api.inbox.forget.$post({ json: { email } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     onForgotten(answer.data.message);
   }
 
   async function load() {
     const answer = await fetchHistory(email);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setHistory(answer.data);
   }
   useEffect(() => void load(), [email]);

@@ -12,7 +12,8 @@ import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, ty
 import { PanelProblem } from '../staff-kit.tsx';
 import { refreshInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, formatDateTime } from './staff-api.ts';
+import { formatDateTime } from './staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 
 interface Item {
   id: string;
@@ -61,9 +62,9 @@ export function InboxItemView(props: {
 
   useEffect(() => {
     let cancelled = false;
-    void call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST)).then((answer) => {
+    void call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST), SIGN_IN_ON_401).then((answer) => {
       if (cancelled) return;
-      if (!answer.ok) return setProblem(answer.message);
+      if (!answer.ok) return setProblem(problemOf(answer));
       setItem(answer.data);
       setNote(answer.data.note);
     });
@@ -80,10 +81,10 @@ export function InboxItemView(props: {
 
   async function changeStatus(status: InboxStatus) {
     setBusy(true);
-    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids: [id], status } }, JSON_REQUEST));
+    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids: [id], status } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
-    const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST));
+    if (!answer.ok) return setProblem(problemOf(answer));
+    const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST), SIGN_IN_ON_401);
     if (fresh.ok) setItem(fresh.data);
     props.onChanged({ id, status });
     void refreshInboxNewCount();
@@ -91,8 +92,8 @@ export function InboxItemView(props: {
 
   async function saveNote() {
     setNoteState('Saving...');
-    const answer = await call(() => api.inbox[':kind'][':id'].note.$post({ param: { kind, id }, json: { note } }, JSON_REQUEST));
-    if (!answer.ok) return setNoteState(answer.message);
+    const answer = await call(() => api.inbox[':kind'][':id'].note.$post({ param: { kind, id }, json: { note } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setNoteState(problemOf(answer));
     setNote(answer.data.note);
     setNoteState('Note saved.');
   }
@@ -100,9 +101,9 @@ export function InboxItemView(props: {
   async function forget() {
     if (!item) return;
     setBusy(true);
-    const answer = await call(() => api.inbox.forget.$post({ json: { email: item.email } }, JSON_REQUEST));
+    const answer = await call(() => api.inbox.forget.$post({ json: { email: item.email } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     void refreshInboxNewCount();
     props.onForgotten(item.email, answer.data.message);
   }

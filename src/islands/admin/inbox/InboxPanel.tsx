@@ -15,7 +15,8 @@ import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { InboxItemView } from './InboxItemView.tsx';
 import { InboxNewCount, refreshInboxNewCount, useInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, filled, formatDateTime } from './staff-api.ts';
+import { filled, formatDateTime } from './staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import './inbox.css';
 
 interface Filters {
@@ -70,10 +71,10 @@ export default function InboxPanel() {
       const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
-      const answer = await call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST));
+      const answer = await call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST), SIGN_IN_ON_401);
       if (request !== latestRequest.current) return;
       setLoading(false);
-      if (!answer.ok) return setProblem(answer.message);
+      if (!answer.ok) return setProblem(problemOf(answer));
       setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
       setNextCursor(answer.data.nextCursor);
     },
@@ -105,8 +106,8 @@ export default function InboxPanel() {
   }
 
   async function setStatus(ids: string[], status: InboxStatus) {
-    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids, status } }, JSON_REQUEST));
-    if (!answer.ok) return setProblem(answer.message);
+    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids, status } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.map((item) => (ids.includes(item.id) ? { ...item, status } : item)));
     setSelected(new Set());
     setNotice(`${answer.data.updated === 1 ? '1 item' : `${answer.data.updated} items`} marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);

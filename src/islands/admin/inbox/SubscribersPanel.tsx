@@ -12,7 +12,8 @@ import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
 import { SubscriberChart, type ChartWeek } from './SubscriberChart.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, filled, formatDate } from './staff-api.ts';
+import { filled, formatDate } from './staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import './inbox.css';
 
 interface ImportReport {
@@ -51,7 +52,7 @@ export default function SubscribersPanel() {
   const [importing, setImporting] = useState(false);
 
   const loadChart = useCallback(async () => {
-    const answer = await call(() => api.subscribers.chart.$get({}, JSON_REQUEST));
+    const answer = await call(() => api.subscribers.chart.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
     if (answer.ok) setWeeks(answer.data.weeks);
   }, []);
 
@@ -61,10 +62,10 @@ export default function SubscribersPanel() {
       const request = ++latestRequest.current;
       setLoading(true);
       setProblem('');
-      const answer = await call(() => api.subscribers.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST));
+      const answer = await call(() => api.subscribers.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST), SIGN_IN_ON_401);
       if (request !== latestRequest.current) return;
       setLoading(false);
-      if (!answer.ok) return setProblem(answer.message);
+      if (!answer.ok) return setProblem(problemOf(answer));
       setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
       setNextCursor(answer.data.nextCursor);
     },
@@ -75,17 +76,17 @@ export default function SubscribersPanel() {
   useEffect(() => void load(), [load]);
 
   async function unsubscribe(subscriber: Subscriber) {
-    const answer = await call(() => api.subscribers[':id'].unsubscribe.$post({ param: { id: subscriber.id } }, JSON_REQUEST));
-    if (!answer.ok) return setProblem(answer.message);
+    const answer = await call(() => api.subscribers[':id'].unsubscribe.$post({ param: { id: subscriber.id } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.map((s) => (s.id === subscriber.id ? { ...s, status: 'unsubscribed', unsubscribedAt: new Date().toISOString() } : s)));
     setNotice(`${subscriber.email} was unsubscribed.`);
     void loadChart();
   }
 
   async function remove(subscriber: Subscriber) {
-    const answer = await call(() => api.subscribers[':id'].delete.$post({ param: { id: subscriber.id } }, JSON_REQUEST));
+    const answer = await call(() => api.subscribers[':id'].delete.$post({ param: { id: subscriber.id } }, JSON_REQUEST), SIGN_IN_ON_401);
     setConfirmDelete(null);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.filter((s) => s.id !== subscriber.id));
     setNotice(`${subscriber.email} was deleted.`);
     void loadChart();
@@ -96,9 +97,9 @@ export default function SubscribersPanel() {
     if (!file) return setProblem('Choose a CSV file to import.');
     setImporting(true);
     setReport(null);
-    const answer = await call(async () => api.subscribers.import.$post({}, { headers: { ...JSON_REQUEST.headers, 'Content-Type': 'text/csv' }, init: { ...JSON_REQUEST.init, body: await file.text() } }));
+    const answer = await call(async () => api.subscribers.import.$post({}, { headers: { ...JSON_REQUEST.headers, 'Content-Type': 'text/csv' }, init: { ...JSON_REQUEST.init, body: await file.text() } }), SIGN_IN_ON_401);
     setImporting(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setReport(answer.data);
     void load();
     void loadChart();
