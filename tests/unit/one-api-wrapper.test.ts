@@ -57,4 +57,11 @@ describe('the screens read the constants the spec names', () => {
     expect(panel).toContain('rows={NEWSLETTER_HTML_ROWS}');
     expect(panel).toContain('rows={NEWSLETTER_TEXT_ROWS}');
   });
+
+  test("the password's minimum length and the fields' limits are read, not written again", () => {
+    // PASSWORD_MIN_LENGTH (8) in the hint under the field and in Better Auth's own setting.
+    expect(linesMatching(/At least 8 characters|minPasswordLength: \d/, [...files, ...sources('api/src')])).toEqual([]);
+    // Search fields (SEARCH_MAX), the newsletter's subject (BROADCAST_LIMITS.subject): the limits the API checks.
+    expect(linesMatching(/maxLength=\{\d/, files)).toEqual([]);
+  });
 });

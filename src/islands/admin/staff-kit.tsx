@@ -4,18 +4,17 @@
  * the API go through src/islands/api-call.ts, as every island's do.
  */
 import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SubmitEvent } from 'react';
+import { ADMIN_SESSION_FLAG } from '../../lib/constants.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { Field } from '../form-kit/fields.tsx';
 import './staff.css';
 
-/** The spec's session flag: a hint for the screens only. The server alone decides access. */
-export const ADMIN_FLAG = 'isAdminAuthenticated';
-
+/** The spec's session flag (ADMIN_SESSION_FLAG): a hint for the screens only. The server alone decides access. */
 export function setAdminHint(on: boolean) {
   try {
-    if (on) sessionStorage.setItem(ADMIN_FLAG, 'true');
-    else sessionStorage.removeItem(ADMIN_FLAG);
+    if (on) sessionStorage.setItem(ADMIN_SESSION_FLAG, 'true');
+    else sessionStorage.removeItem(ADMIN_SESSION_FLAG);
   } catch {
     // Storage may be blocked; nothing depends on it.
   }
@@ -152,7 +151,7 @@ export function PasswordField({
         aria-describedby={`${id}-hint${messages.length ? ` ${rulesId}` : ''}`}
       />
       <p className="sipa-hint form-hint" id={`${id}-hint`}>
-        At least 8 characters, with lower and upper case letters, numbers and special characters.
+        At least {PASSWORD_MIN_LENGTH} characters, with lower and upper case letters, numbers and special characters.
       </p>
       {messages.length ? (
         <ul className="staff-rules" id={rulesId}>

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 // Rows as the API lists them (types only: nothing of the API is bundled).
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
+import { SEARCH_MAX } from '../../../lib/inbox.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect } from '../inbox/FilterSelect.tsx';
 import { filled, formatDate } from '../inbox/staff-api.ts';
@@ -148,7 +149,7 @@ export default function DonationsPanel() {
       >
         <div className="inbox-field inbox-field--wide">
           <label htmlFor={`${id}-q`}>Search donors and receipts</label>
-          <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          <input id={`${id}-q`} type="search" name="q" maxLength={SEARCH_MAX} placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
         <FilterSelect id={`${id}-kind`} label="Kind" anyLabel="Any kind" value={draft.kind} onValue={(kind) => setDraft({ ...draft, kind })} options={Object.entries(KIND_LABELS)} />
         <div className="inbox-field">

@@ -7,7 +7,7 @@
 import { STAFF_LANGUAGE_NAMES } from '../../../lib/newsletter-audience.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
-import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
+import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, SEARCH_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
 // An item as the API lists it (types only: nothing of the API is bundled).
 import type { InboxListItem as ListItem } from '../../../../api/src/inbox/inbox-store.ts';
 import { PanelProblem } from '../staff-kit.tsx';
@@ -169,7 +169,7 @@ export default function InboxPanel() {
         <div id={`${id}-more`} className={`inbox-filters__more${filtersOpen ? ' inbox-filters__more--open' : ''}`}>
         <div className="inbox-field inbox-field--wide">
           <label htmlFor={`${id}-q`}>Search</label>
-          <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          <input id={`${id}-q`} type="search" name="q" maxLength={SEARCH_MAX} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
         <FilterSelect id={`${id}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(INBOX_STATUSES, INBOX_STATUS_LABELS)} />
         <div className="inbox-field">

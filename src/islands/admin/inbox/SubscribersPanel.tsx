@@ -5,7 +5,7 @@
  * Self-contained: mount `<SubscribersPanel />` anywhere in the staff area.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS } from '../../../lib/inbox.ts';
+import { SEARCH_MAX, SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS } from '../../../lib/inbox.ts';
 // A subscriber as the API lists it (types only: nothing of the API is bundled).
 import type { SubscriberItem as Subscriber } from '../../../../api/src/inbox/subscribers-store.ts';
 import { PanelProblem } from '../staff-kit.tsx';
@@ -124,7 +124,7 @@ export default function SubscribersPanel() {
       >
         <div className="inbox-field inbox-field--wide">
           <label htmlFor={`${uid}-q`}>Search by email</label>
-          <input id={`${uid}-q`} type="search" maxLength={200} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          <input id={`${uid}-q`} type="search" maxLength={SEARCH_MAX} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
         <FilterSelect id={`${uid}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS)} />
         <div className="inbox-filters__actions">

@@ -10,6 +10,7 @@ import { confirmSendQuestion, type AudienceCounts } from '../../../lib/newslette
 import { newsletterSent } from '../../../lib/messages.ts';
 import { NEWSLETTER_HTML_ROWS, NEWSLETTER_TEXT_ROWS } from '../../../lib/constants.ts';
 import { problemOf } from '../../api-call.ts';
+import { BROADCAST_LIMITS } from '../../../../api/src/newsletter-broadcast/schema.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
 import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
@@ -182,7 +183,7 @@ export function NewsletterPanel() {
         {delivery === 'log' ? ' Mail is logged on the server, not sent: SMTP_URL is not set.' : ''}
       </p>
       <form className="nl-form sipa-form" onSubmit={(e) => void askToSend(e)} noValidate={false}>
-        <Field id="nl-subject" name="subject" label="Subject Line" value={values.subject} onValue={onValue} required disabled={sending} maxLength={300} />
+        <Field id="nl-subject" name="subject" label="Subject Line" value={values.subject} onValue={onValue} required disabled={sending} maxLength={BROADCAST_LIMITS.subject} />
         <Field id="nl-html" name="body_html" label="HTML Content" value={values.body_html} onValue={onValue} multiline rows={NEWSLETTER_HTML_ROWS} required disabled={sending} spellCheck={false} />
         <div className="nl-tools">
           <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void showPreview()} disabled={!values.body_html.trim() || busyTool !== ''}>
