@@ -4,6 +4,7 @@ import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { formatDate } from '../inbox/staff-api.ts';
+import { ForgetPerson } from '../inbox/ForgetPerson.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { GiftTable } from './GiftTable.tsx';
 import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
@@ -27,16 +28,6 @@ export function DonorHistory({
 }) {
   const [history, setHistory] = useState<History | null>(null);
   const [problem, setProblem] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function forget() {
-    setBusy(true);
-    const answer = await call(() => api.inbox.forget.$post({ json: { email } }, JSON_REQUEST), SIGN_IN_ON_401);
-    setBusy(false);
-    if (!answer.ok) return setProblem(problemOf(answer));
-    onForgotten(answer.data.message);
-  }
 
   async function load() {
     const answer = await fetchHistory(email);
@@ -72,28 +63,10 @@ export function DonorHistory({
             </ul>
           ) : null}
           <GiftTable gifts={history.gifts} onResend={(gift) => void onResend(gift).then(load)} />
-          <div className="inbox-danger">
-            {confirming ? (
-              <div role="alertdialog" aria-labelledby="donor-forget-confirm" className="inbox-confirm">
-                <p id="donor-forget-confirm">
-                  Delete everything from <strong>{email}</strong>? Their gifts and monthly giving records, the PayPal notifications about them, anything they sent through
-                  the site's forms, their newsletter subscription and mail still waiting for them are removed for good.
-                </p>
-                <div className="inbox-note__row">
-                  <button type="button" className="sipa-button inbox-danger__button" disabled={busy} onClick={() => void forget()}>
-                    Delete for good
-                  </button>
-                  <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirming(true)}>
-                Delete this person's data…
-              </button>
-            )}
-          </div>
+          <ForgetPerson email={email} onForgotten={onForgotten} onProblem={setProblem}>
+            Delete everything from <strong>{email}</strong>? Their gifts and monthly giving records, the PayPal notifications about them, anything they sent through the
+            site's forms, their newsletter subscription and mail still waiting for them are removed for good.
+          </ForgetPerson>
         </>
       ) : problem ? null : (
         <p className="inbox-empty" role="status">

@@ -13,6 +13,7 @@ import { PanelProblem } from '../staff-kit.tsx';
 import { refreshInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from './staff-api.ts';
+import { ForgetPerson } from './ForgetPerson.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 
 interface Item {
@@ -55,7 +56,6 @@ export function InboxItemView(props: {
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
   const [noteState, setNoteState] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const uid = useId().replace(/:/g, '');
@@ -98,15 +98,6 @@ export function InboxItemView(props: {
     setNoteState('Note saved.');
   }
 
-  async function forget() {
-    if (!item) return;
-    setBusy(true);
-    const answer = await call(() => api.inbox.forget.$post({ json: { email: item.email } }, JSON_REQUEST), SIGN_IN_ON_401);
-    setBusy(false);
-    if (!answer.ok) return setProblem(problemOf(answer));
-    void refreshInboxNewCount();
-    props.onForgotten(item.email, answer.data.message);
-  }
 
   const back = (
     <button type="button" className="inbox-back" onClick={props.onBack}>
@@ -192,28 +183,17 @@ export function InboxItemView(props: {
         </div>
       </div>
 
-      <div className="inbox-danger">
-        {confirming ? (
-          <div role="alertdialog" aria-labelledby={`${uid}-confirm`} className="inbox-confirm">
-            <p id={`${uid}-confirm`}>
-              Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their gifts and monthly giving records, their newsletter subscription and mail still waiting for them
-              are removed for good.
-            </p>
-            <div className="inbox-note__row">
-              <button type="button" className="sipa-button inbox-danger__button" disabled={busy} onClick={() => void forget()}>
-                Delete for good
-              </button>
-              <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirming(true)}>
-            Delete this person's data…
-          </button>
-        )}
-      </div>
+      <ForgetPerson
+        email={item.email}
+        onForgotten={(message) => {
+          void refreshInboxNewCount();
+          props.onForgotten(item.email, message);
+        }}
+        onProblem={setProblem}
+      >
+        Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their gifts and monthly giving records, their newsletter subscription and mail still waiting for them
+        are removed for good.
+      </ForgetPerson>
     </article>
   );
 }

@@ -5,13 +5,12 @@
  * Self-contained: mount `<InboxPanel />` anywhere in the staff area.
  */
 import { STAFF_LANGUAGE_NAMES } from '../../../lib/newsletter-audience.ts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
-import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, SEARCH_MAX, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
-// An item as the API lists it (types only: nothing of the API is bundled).
-import type { InboxListItem as ListItem } from '../../../../api/src/inbox/inbox-store.ts';
+import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
+import { DateRangeFields, SearchField, ShowMore, usePagedList } from './list-kit.tsx';
 import { InboxItemView } from './InboxItemView.tsx';
 import { InboxNewCount, refreshInboxNewCount, useInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -41,11 +40,6 @@ export default function InboxPanel() {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [items, setItems] = useState<ListItem[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const latestRequest = useRef(0);
-  const [problem, setProblem] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
@@ -65,21 +59,8 @@ export default function InboxPanel() {
     [filters, kind],
   );
 
-  const load = useCallback(
-    async (cursor?: string) => {
-      // Only the newest request may fill the list: an older answer arriving late is dropped.
-      const request = ++latestRequest.current;
-      setLoading(true);
-      setProblem('');
-      const answer = await call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST), SIGN_IN_ON_401);
-      if (request !== latestRequest.current) return;
-      setLoading(false);
-      if (!answer.ok) return setProblem(problemOf(answer));
-      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
-      setNextCursor(answer.data.nextCursor);
-    },
-    [kind, query],
-  );
+  const list = usePagedList(useCallback((cursor?: string) => call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST), SIGN_IN_ON_401), [kind, query]));
+  const { items, setItems, loading, problem, setProblem, load } = list;
 
   useEffect(() => {
     setSelected(new Set());
@@ -167,19 +148,16 @@ export default function InboxPanel() {
           Filter
         </button>
         <div id={`${id}-more`} className={`inbox-filters__more${filtersOpen ? ' inbox-filters__more--open' : ''}`}>
-        <div className="inbox-field inbox-field--wide">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input id={`${id}-q`} type="search" name="q" maxLength={SEARCH_MAX} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          name="q"
+          label="Search"
+          placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'}
+          value={draft.q}
+          onValue={(q) => setDraft({ ...draft, q })}
+        />
         <FilterSelect id={`${id}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(INBOX_STATUSES, INBOX_STATUS_LABELS)} />
-        <div className="inbox-field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </div>
-        <div className="inbox-field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </div>
+        <DateRangeFields idPrefix={id} from={draft.from} to={draft.to} onValue={(name, value) => setDraft({ ...draft, [name]: value })} />
         {kind !== 'contact' ? (
           <FilterSelect
             id={`${id}-interest`}
@@ -258,11 +236,7 @@ export default function InboxPanel() {
       ) : (
         <p className="inbox-empty">Nothing here{filters === NO_FILTERS ? ' yet' : ' matches the search and filters'}.</p>
       )}
-      {nextCursor ? (
-        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore list={list} />
     </section>
   );
 }
