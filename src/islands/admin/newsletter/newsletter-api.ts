@@ -2,7 +2,7 @@
  * The newsletter screens' campaign shape and the spec's send-button texts. Their calls go through
  * src/islands/api-call.ts like every island's; `call` is re-exported here for the panel's imports.
  */
-export { call } from '../../api-call.ts';
+export { call, type Answer } from '../../api-call.ts';
 
 export interface CampaignSummary {
   id: string;
