@@ -46,7 +46,7 @@ export default function ContactForm({ idPrefix = 'contact', lang }: ContactFormP
     initial: EMPTY,
     lang,
     texts: t,
-    failure: (result) => (result.kind === 'network' ? t.contactNetwork : (result.message ?? t.contactFailure)),
+    failure: (result) => ('network' in result ? t.contactNetwork : (result.message ?? t.contactFailure)),
   });
   const boxRef = useAlertFocus(flow.status);
   const { setValue } = flow;

@@ -43,7 +43,7 @@ export default function NewsletterForm({ variant = 'inline', heading, idPrefix =
     lang,
     texts: t,
     failure: (result) => {
-      console.error('Newsletter signup failed', result.kind === 'network' ? 'network error' : `HTTP ${result.status}`);
+      console.error('Newsletter signup failed', 'network' in result ? 'network error' : `HTTP ${result.status}`);
       return t.newsletterFailure;
     },
   });

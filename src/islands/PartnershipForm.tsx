@@ -60,7 +60,7 @@ export default function PartnershipForm({ idPrefix = 'partner', lang }: Partners
     initial: EMPTY,
     lang,
     texts: t,
-    failure: (result) => (result.kind === 'network' ? t.unexpected : (result.message ?? t.partnershipFailure)),
+    failure: (result) => ('network' in result ? t.unexpected : (result.message ?? t.partnershipFailure)),
   });
   const boxRef = useAlertFocus(flow.status);
 

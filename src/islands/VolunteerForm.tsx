@@ -86,7 +86,7 @@ export default function VolunteerForm({ idPrefix = 'volunteer', lang }: Voluntee
     initial: EMPTY,
     lang,
     texts: t,
-    failure: (result) => (result.kind === 'network' ? t.unexpected : (result.message ?? t.volunteerFailure)),
+    failure: (result) => ('network' in result ? t.unexpected : (result.message ?? t.volunteerFailure)),
   });
   const boxRef = useAlertFocus(flow.status);
 

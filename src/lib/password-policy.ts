@@ -28,7 +28,10 @@ export function passwordProblems(password: string): string[] {
   return problems;
 }
 
-/** 'Your passwords must match' shows once both are at least 6 characters long and they differ. */
+/** The spec's length from which the two passwords are compared while typing. */
+export const PASSWORD_MATCH_CHECK_LENGTH = 6;
+
+/** 'Your passwords must match' shows once both are at least PASSWORD_MATCH_CHECK_LENGTH characters long and they differ. */
 export function confirmationProblem(password: string, confirmation: string): string | null {
-  return password.length >= 6 && confirmation.length >= 6 && password !== confirmation ? PASSWORD_MESSAGES.mismatch : null;
+  return password.length >= PASSWORD_MATCH_CHECK_LENGTH && confirmation.length >= PASSWORD_MATCH_CHECK_LENGTH && password !== confirmation ? PASSWORD_MESSAGES.mismatch : null;
 }

@@ -7,7 +7,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, emailOTP, genericOAuth, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { PASSWORD_MESSAGES, passwordProblems } from '../../../src/lib/password-policy.ts';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblems } from '../../../src/lib/password-policy.ts';
 import { trustedForwardedValue } from '../client-address.ts';
 import type { ApiConfig } from '../config.ts';
 import { storedSecret } from '../db/app-secrets.ts';
@@ -130,7 +130,7 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
       // Staff are invited by an administrator (npm run staff -- create); ALLOW_SIGN_UP=true lets people sign up (sign-up.ts).
       disableSignUp: !config.allowSignUp,
       autoSignIn: false,
-      minPasswordLength: 8,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       // Better Auth's own scrypt, through the process's bounded queue (hash-queue.ts).

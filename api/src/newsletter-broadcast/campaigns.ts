@@ -44,11 +44,6 @@ export interface CampaignSummary extends CampaignCounts {
 
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
-export async function confirmedSubscriberCount(db: Db): Promise<number> {
-  const row = await db.kysely.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'confirmed').executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Confirmed subscribers per language they signed up in (an unknown or missing one counts as the default, as their mail's footer does). */
 export async function audienceByLanguage(db: Db): Promise<AudienceCounts> {
   const rows = await db.kysely

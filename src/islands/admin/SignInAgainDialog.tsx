@@ -14,7 +14,8 @@ import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Field } from '../form-kit/fields.tsx';
 import { Alert } from '../form-kit/frame.tsx';
-import { CurrentPasswordField, NETWORK_PROBLEM, SubmitButton, staffCall, type Notice } from './staff-kit.tsx';
+import { CurrentPasswordField, SubmitButton, type Notice } from './staff-kit.tsx';
+import { call, problemOf } from '../api-call.ts';
 import { $staffMember, useStaffMember, type StaffMember } from './staff-member.ts';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 import './sign-in-again.css';
@@ -99,7 +100,7 @@ export function SignInAgainDialog({ open, onDone }: { open: boolean; onDone: (si
 
   async function signedIn() {
     // The area's idea of who is signed in (and until when) follows the new session.
-    const answer = await staffCall(() => api.staff.me.$get({}, JSON_REQUEST));
+    const answer = await call(() => api.staff.me.$get({}, JSON_REQUEST));
     if (answer.status === 200) $staffMember.set(answer.body as unknown as StaffMember);
     onDone(true);
   }
@@ -115,13 +116,13 @@ export function SignInAgainDialog({ open, onDone }: { open: boolean; onDone: (si
     setPasswordError(undefined);
     setNotice(null);
     setBusy(true);
-    const answer = await staffCall(() => api.auth['sign-in'].username.$post({ json: { username: username.trim(), password } }, JSON_REQUEST));
+    const answer = await call(() => api.auth['sign-in'].username.$post({ json: { username: username.trim(), password } }, JSON_REQUEST));
     setBusy(false);
     setPassword('');
     if (answer.status === 200 && answer.body.next === 'admin') return void signedIn();
     if (answer.status === 200 && answer.body.next === 'two-factor') return setStep('two-factor');
     if (answer.status === 200) return setStep('elsewhere');
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 401 ? STAFF_TEXT.invalidCredentials : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: answer.status === 401 ? STAFF_TEXT.invalidCredentials : problemOf(answer) });
   }
 
   return (

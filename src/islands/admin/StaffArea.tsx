@@ -9,7 +9,8 @@ import { BETTER_AUTH_PATHS, JSON_REQUEST, api } from '../../lib/api-client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
 import { Alert } from '../form-kit/frame.tsx';
-import { CurrentPasswordField, NETWORK_PROBLEM, NewPasswordFields, SubmitButton, setAdminHint, staffPost, useNewPassword } from './staff-kit.tsx';
+import { CurrentPasswordField, NewPasswordFields, SubmitButton, setAdminHint, useNewPassword } from './staff-kit.tsx';
+import { call, callAuth, problemOf } from '../api-call.ts';
 import { InboxNewCount, InboxPanel, SubscribersPanel, useInboxNewCount } from './inbox/index.ts';
 import DonationsPanel from './donations/DonationsPanel.tsx';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
@@ -69,21 +70,17 @@ export default function StaffArea() {
     let cancelled = false;
     setRunning(true);
     (async () => {
-      try {
-        const response = await api.staff.me.$get({}, JSON_REQUEST);
-        if (cancelled) return;
-        if (response.status === 200) {
-          setAdminHint(true);
-          $staffMember.set((await response.json()) as StaffMember);
-          return;
-        }
-        const body = (await response.json().catch(() => ({}))) as { code?: string };
-        if (response.status === 403 && body.code === 'password-change-required') return leave('/admin/login?step=new-password');
-        if (response.status === 403 && body.code === 'two-factor-setup-required') return leave('/admin/login?step=setup-two-factor');
-        return leave('/admin/login');
-      } catch {
-        if (!cancelled) setProblem(NETWORK_PROBLEM);
+      const answer = await call(() => api.staff.me.$get({}, JSON_REQUEST));
+      if (cancelled) return;
+      if (answer.status === 200) {
+        setAdminHint(true);
+        $staffMember.set(answer.body as unknown as StaffMember);
+        return;
       }
+      if ('network' in answer) return setProblem(problemOf(answer));
+      if (answer.status === 403 && answer.body.code === 'password-change-required') return leave('/admin/login?step=new-password');
+      if (answer.status === 403 && answer.body.code === 'two-factor-setup-required') return leave('/admin/login?step=setup-two-factor');
+      return leave('/admin/login');
     })();
     return () => {
       cancelled = true;
@@ -92,7 +89,7 @@ export default function StaffArea() {
 
   async function logout() {
     setLoggingOut(true);
-    await staffPost(BETTER_AUTH_PATHS.signOut, {});
+    await callAuth(BETTER_AUTH_PATHS.signOut, {});
     leave('/admin/login');
   }
 
@@ -192,7 +189,7 @@ function AccountPanel() {
     if (!current || !newPassword.valid) return;
     setBusy(true);
     setNotice(null);
-    const answer = await staffPost(BETTER_AUTH_PATHS.changePassword, { currentPassword: current, newPassword: newPassword.state.password });
+    const answer = await callAuth(BETTER_AUTH_PATHS.changePassword, { currentPassword: current, newPassword: newPassword.state.password });
     setBusy(false);
     if (answer.status === 200) {
       setCurrent('');
@@ -203,16 +200,16 @@ function AccountPanel() {
     if (answer.status === 401) return leave('/admin/login');
     setNotice({
       tone: 'error',
-      text: answer.status === 0 ? NETWORK_PROBLEM : answer.body.code === 'INVALID_PASSWORD' ? STAFF_TEXT.wrongCurrentPassword : (answer.body.message ?? NETWORK_PROBLEM),
+      text: answer.body.code === 'INVALID_PASSWORD' ? STAFF_TEXT.wrongCurrentPassword : problemOf(answer),
     });
   }
 
   async function signOutEverywhere() {
     setSigningOutEverywhere(true);
-    const answer = await staffPost(BETTER_AUTH_PATHS.revokeSessions, {});
+    const answer = await callAuth(BETTER_AUTH_PATHS.revokeSessions, {});
     if (answer.status === 200 || answer.status === 401) return leave('/admin/login');
     setSigningOutEverywhere(false);
-    setNotice({ tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+    setNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   return (

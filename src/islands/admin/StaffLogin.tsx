@@ -11,7 +11,8 @@ import { Field } from '../form-kit/fields.tsx';
 import { Alert } from '../form-kit/frame.tsx';
 import { readFormValues, useAdoptOnHydration, useHydrated } from '../form-kit/hydration.ts';
 import { CodeStep } from './CodeStep.tsx';
-import { CurrentPasswordField, EmailField, NETWORK_PROBLEM, NewPasswordFields, StepForm, SubmitButton, setAdminHint, staffCall, staffPost, useNewPassword, type Notice } from './staff-kit.tsx';
+import { CurrentPasswordField, EmailField, NewPasswordFields, StepForm, SubmitButton, setAdminHint, useNewPassword, type Notice } from './staff-kit.tsx';
+import { call, callAuth, problemOf } from '../api-call.ts';
 import { RequiredSetup } from './two-factor/RequiredSetup.tsx';
 import { TwoFactorSignIn } from './two-factor/TwoFactorSignIn.tsx';
 import { SELF_SERVICE_TEXT, socialErrorText } from '../../lib/self-service-messages.ts';
@@ -116,7 +117,7 @@ export default function StaffLogin() {
     if (Object.keys(errors).length) return;
     setBusy(true);
     setNotice(null);
-    const answer = await staffCall(() => signInEndpoint.$post({ json: { username: username.trim(), password } }, JSON_REQUEST));
+    const answer = await call(() => signInEndpoint.$post({ json: { username: username.trim(), password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 200 && answer.body.next === 'admin') {
       setAdminHint(true);
@@ -145,11 +146,11 @@ export default function StaffLogin() {
       // As the hosted widget does: a new code goes out and the confirmation screen opens.
       const address = typeof answer.body.email === 'string' ? answer.body.email : '';
       setPendingEmail(address);
-      if (address) void staffCall(() => api.auth['resend-code'].$post({ json: { email: address } }, JSON_REQUEST));
-      go('confirm-sign-up', { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+      if (address) void call(() => api.auth['resend-code'].$post({ json: { email: address } }, JSON_REQUEST));
+      go('confirm-sign-up', { tone: 'error', text: problemOf(answer) });
       return;
     }
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 401 ? STAFF_TEXT.invalidCredentials : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: answer.status === 401 ? STAFF_TEXT.invalidCredentials : problemOf(answer) });
   }
 
   async function changePassword(event: SubmitEvent<HTMLFormElement>) {
@@ -160,7 +161,7 @@ export default function StaffLogin() {
     setFieldErrors(errors);
     if (!newPassword.valid || Object.keys(errors).length) return;
     setBusy(true);
-    const answer = await staffPost(BETTER_AUTH_PATHS.changePassword, { currentPassword, newPassword: newPassword.state.password });
+    const answer = await callAuth(BETTER_AUTH_PATHS.changePassword, { currentPassword, newPassword: newPassword.state.password });
     setBusy(false);
     if (answer.status === 200) {
       setCurrentPassword('');
@@ -174,7 +175,7 @@ export default function StaffLogin() {
     }
     setNotice({
       tone: 'error',
-      text: answer.status === 0 ? NETWORK_PROBLEM : answer.body.code === 'INVALID_PASSWORD' ? STAFF_TEXT.wrongCurrentPassword : (answer.body.message ?? NETWORK_PROBLEM),
+      text: answer.body.code === 'INVALID_PASSWORD' ? STAFF_TEXT.wrongCurrentPassword : problemOf(answer),
     });
   }
 
@@ -191,14 +192,14 @@ export default function StaffLogin() {
     }
     setFieldErrors({});
     setBusy(true);
-    const answer = await staffPost(BETTER_AUTH_PATHS.requestPasswordReset, { email: email.trim() });
+    const answer = await callAuth(BETTER_AUTH_PATHS.requestPasswordReset, { email: email.trim() });
     setBusy(false);
     if (answer.status === 200) {
       if (step !== 'reset') go('reset');
       setNotice({ tone: 'success', text: STAFF_TEXT.codeSent });
       return;
     }
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   async function resetPassword(event: SubmitEvent<HTMLFormElement>) {
@@ -209,7 +210,7 @@ export default function StaffLogin() {
     setFieldErrors(errors);
     if (!newPassword.valid || Object.keys(errors).length) return;
     setBusy(true);
-    const answer = await staffPost(BETTER_AUTH_PATHS.resetPassword, { email: email.trim(), otp: code.trim(), password: newPassword.state.password });
+    const answer = await callAuth(BETTER_AUTH_PATHS.resetPassword, { email: email.trim(), otp: code.trim(), password: newPassword.state.password });
     setBusy(false);
     if (answer.status === 200) {
       setCode('');
@@ -217,10 +218,10 @@ export default function StaffLogin() {
       return;
     }
     if (answer.status === 400 && answer.body.code === 'PASSWORD_POLICY') {
-      setNotice({ tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+      setNotice({ tone: 'error', text: problemOf(answer) });
       return;
     }
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : answer.status === 429 ? (answer.body.message ?? NETWORK_PROBLEM) : STAFF_TEXT.invalidCode });
+    setNotice({ tone: 'error', text: answer.status === 0 || answer.status === 429 ? problemOf(answer) : STAFF_TEXT.invalidCode });
   }
 
   /**
@@ -242,7 +243,7 @@ export default function StaffLogin() {
     return (
       <RequiredSetup
         onDone={() => afterSecondStep('admin')}
-        onSignedOut={() => void staffPost(BETTER_AUTH_PATHS.signOut, {}).then(() => go('sign-in'))}
+        onSignedOut={() => void callAuth(BETTER_AUTH_PATHS.signOut, {}).then(() => go('sign-in'))}
       />
     );
   }

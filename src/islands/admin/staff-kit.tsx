@@ -1,52 +1,24 @@
 /**
- * What the two staff islands share: the JSON call to the staff API, the new-password pair with
- * the policy's live messages (shown once a field has been touched), and the buttons and links
- * every staff form has.
+ * What the two staff islands share: the new-password pair with the policy's live messages (shown
+ * once a field has been touched), and the buttons and links every staff form has. Their calls to
+ * the API go through src/islands/api-call.ts, as every island's do.
  */
 import { useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode, type SubmitEvent } from 'react';
-import type { BETTER_AUTH_PATHS } from '../../lib/api-client.ts';
+import { ADMIN_SESSION_FLAG } from '../../lib/constants.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
-import { PASSWORD_MESSAGES, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, confirmationProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { Field } from '../form-kit/fields.tsx';
 import './staff.css';
 
-/** The spec's session flag: a hint for the screens only. The server alone decides access. */
-export const ADMIN_FLAG = 'isAdminAuthenticated';
-
+/** The spec's session flag (ADMIN_SESSION_FLAG): a hint for the screens only. The server alone decides access. */
 export function setAdminHint(on: boolean) {
   try {
-    if (on) sessionStorage.setItem(ADMIN_FLAG, 'true');
-    else sessionStorage.removeItem(ADMIN_FLAG);
+    if (on) sessionStorage.setItem(ADMIN_SESSION_FLAG, 'true');
+    else sessionStorage.removeItem(ADMIN_SESSION_FLAG);
   } catch {
     // Storage may be blocked; nothing depends on it.
   }
 }
-
-export interface StaffAnswer {
-  status: number;
-  body: { message?: string; code?: string; next?: string; redirect?: string; issues?: Array<{ path: string; message: string }> } & Record<string, unknown>;
-}
-
-/**
- * One call of the staff API through the typed client, e.g.
- * `staffCall(() => api.auth['resend-code'].$post({ json: { email } }, JSON_REQUEST))`. A network
- * failure is status 0.
- */
-export async function staffCall(send: () => Promise<{ status: number; json(): Promise<unknown> }>): Promise<StaffAnswer> {
-  try {
-    const response = await send();
-    const payload = (await response.json().catch(() => ({}))) as StaffAnswer['body'];
-    return { status: response.status, body: payload ?? {} };
-  } catch {
-    return { status: 0, body: {} };
-  }
-}
-
-/** POSTs JSON to one of Better Auth's own endpoints (BETTER_AUTH_PATHS), which the typed client does not know. */
-export const staffPost = (path: (typeof BETTER_AUTH_PATHS)[keyof typeof BETTER_AUTH_PATHS], body: unknown): Promise<StaffAnswer> =>
-  staffCall(() => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) }));
-
-export const NETWORK_PROBLEM = 'Something went wrong. Please try again later.';
 
 /** The message a staff screen shows above its form. */
 export type Notice = { tone: 'error' | 'success'; text: string } | null;
@@ -179,7 +151,7 @@ export function PasswordField({
         aria-describedby={`${id}-hint${messages.length ? ` ${rulesId}` : ''}`}
       />
       <p className="sipa-hint form-hint" id={`${id}-hint`}>
-        At least 8 characters, with lower and upper case letters, numbers and special characters.
+        At least {PASSWORD_MIN_LENGTH} characters, with lower and upper case letters, numbers and special characters.
       </p>
       {messages.length ? (
         <ul className="staff-rules" id={rulesId}>

@@ -1,5 +1,5 @@
 /** The form controls: text field, checkbox group and the honeypot, wired for labels, hints and errors. */
-import { useId, type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
 import { useFormKitWords } from './texts.ts';
 
@@ -152,9 +152,4 @@ export function CheckboxGroup<T extends string>({
       ) : null}
     </fieldset>
   );
-}
-
-export function useIdPrefix(given?: string): string {
-  const generated = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  return given ?? generated;
 }

@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors, safeParse } from '../../../api/src/schemas.ts';
-import type { JsonEndpoint } from '../../lib/api-client.ts';
+import { JSON_REQUEST, type JsonEndpoint } from '../../lib/api-client.ts';
 import { readFormValues, useAdoptOnHydration, type Values } from './hydration.ts';
-import { sendJson, type SendResult } from './send.ts';
+import { call, type Failure } from '../api-call.ts';
 import { localizeErrors, type FormKitTexts } from './texts.ts';
 import type { Lang } from '../../lib/i18n/languages.ts';
 
@@ -47,7 +47,7 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   /** The shared parts' words in that language (field errors among them). */
   texts: FormKitTexts;
   /** The alert text for a failed send (server message, non-OK fallback, network fallback). */
-  failure: (result: Exclude<SendResult, { kind: 'ok' }>) => string;
+  failure: (result: Failure) => string;
   onSuccess?: (message: string | undefined) => void;
 }) {
   const [values, setValues] = useState<V>(options.initial);
@@ -96,16 +96,21 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
     setErrors({});
     setAlert('');
     setStatus('submitting');
-    const result = await sendJson(options.endpoint, { ...(checked.data as object), lang: options.lang } as z.input<S>);
-    if (result.kind === 'ok') {
+    const json = { ...(checked.data as object), lang: options.lang } as z.input<S>;
+    const result = await call(() => options.endpoint.$post({ json }, { headers: JSON_REQUEST.headers }));
+    if (result.ok) {
+      const message = typeof result.body.message === 'string' && result.body.message.trim() ? result.body.message : undefined;
       setValues(options.initial);
-      setSuccessMessage(result.message);
+      setSuccessMessage(message);
       setStatus('success');
-      options.onSuccess?.(result.message);
+      options.onSuccess?.(message);
       return;
     }
-    if (result.kind === 'failed' && Object.keys(result.issues).length) {
-      setErrors(result.issues);
+    if (result.issues.length) {
+      // The first issue of each field is the one shown under it.
+      const issues: Record<string, string> = {};
+      for (const issue of result.issues) issues[issue.path] ??= issue.message;
+      setErrors(issues);
     }
     setAlert(options.failure(result));
     setStatus('error');

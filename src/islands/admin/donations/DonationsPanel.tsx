@@ -5,13 +5,15 @@
  * donors, active and cancelled; one donor's history; and the yearly statements.
  * Self-contained: mount `<DonationsPanel />` anywhere in the staff area.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 // Rows as the API lists them (types only: nothing of the API is bundled).
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect } from '../inbox/FilterSelect.tsx';
-import { JSON_REQUEST, call, filled, formatDate } from '../inbox/staff-api.ts';
+import { DateRangeFields, SearchField, ShowMore, usePagedList } from '../inbox/list-kit.tsx';
+import { filled, formatDate } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { DonorHistory } from './DonorHistory.tsx';
 import { GiftTable } from './GiftTable.tsx';
 import { Statements } from './Statements.tsx';
@@ -29,7 +31,7 @@ const NO_FILTERS: Filters = { q: '', kind: '', from: '', to: '' };
 
 type Summary = Awaited<ReturnType<typeof loadSummary>>;
 async function loadSummary() {
-  const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST));
+  const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
   return answer.ok ? answer.data : null;
 }
 
@@ -38,29 +40,10 @@ export default function DonationsPanel() {
   const [summary, setSummary] = useState<Summary>(null);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [items, setItems] = useState<GiftItem[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [problem, setProblem] = useState('');
   const [notice, setNotice] = useState('');
   const [donor, setDonor] = useState<string | null>(null);
-  const latestRequest = useRef(0);
-
-  const load = useCallback(
-    async (cursor?: string) => {
-      // Only the newest request may fill the list: an older answer arriving late is dropped.
-      const request = ++latestRequest.current;
-      setLoading(true);
-      setProblem('');
-      const answer = await call(() => api.donations.gifts.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST));
-      if (request !== latestRequest.current) return;
-      setLoading(false);
-      if (!answer.ok) return setProblem(answer.message);
-      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
-      setNextCursor(answer.data.nextCursor);
-    },
-    [filters],
-  );
+  const list = usePagedList(useCallback((cursor?: string) => call(() => api.donations.gifts.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST), SIGN_IN_ON_401), [filters]));
+  const { items, setItems, loading, problem, setProblem, load } = list;
 
   useEffect(() => void load(), [load]);
   useEffect(() => {
@@ -69,8 +52,8 @@ export default function DonationsPanel() {
 
   async function resend(gift: GiftItem) {
     setNotice('');
-    const answer = await call(() => api.donations.gifts[':id'].receipt.$post({ param: { id: gift.id } }, JSON_REQUEST));
-    if (!answer.ok) return setProblem(answer.message);
+    const answer = await call(() => api.donations.gifts[':id'].receipt.$post({ param: { id: gift.id } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.map((item) => (item.id === gift.id ? { ...item, receiptSentAt: answer.data.receiptSentAt } : item)));
     setNotice(answer.data.message);
   }
@@ -145,19 +128,9 @@ export default function DonationsPanel() {
           setFilters({ ...draft });
         }}
       >
-        <div className="inbox-field inbox-field--wide">
-          <label htmlFor={`${id}-q`}>Search donors and receipts</label>
-          <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </div>
+        <SearchField id={`${id}-q`} name="q" label="Search donors and receipts" placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onValue={(q) => setDraft({ ...draft, q })} />
         <FilterSelect id={`${id}-kind`} label="Kind" anyLabel="Any kind" value={draft.kind} onValue={(kind) => setDraft({ ...draft, kind })} options={Object.entries(KIND_LABELS)} />
-        <div className="inbox-field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </div>
-        <div className="inbox-field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </div>
+        <DateRangeFields idPrefix={id} from={draft.from} to={draft.to} onValue={(name, value) => setDraft({ ...draft, [name]: value })} />
         <div className="inbox-filters__actions">
           <button type="submit" className="sipa-button">
             Search
@@ -192,11 +165,7 @@ export default function DonationsPanel() {
       ) : (
         <p className="inbox-empty">No gifts{filters === NO_FILTERS ? ' yet' : ' match the search and filters'}.</p>
       )}
-      {nextCursor ? (
-        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore list={list} />
 
       <h3>Monthly donors</h3>
       {(

@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react';
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
-import { JSON_REQUEST, call, formatDate } from '../inbox/staff-api.ts';
+import { formatDate } from '../inbox/staff-api.ts';
+import { ForgetPerson } from '../inbox/ForgetPerson.tsx';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { GiftTable } from './GiftTable.tsx';
 import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
 
 type History = Extract<Awaited<ReturnType<typeof fetchHistory>>, { ok: true }>['data'];
-const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST));
+const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST), SIGN_IN_ON_401);
 
 export function DonorHistory({
   email,
@@ -26,20 +28,10 @@ export function DonorHistory({
 }) {
   const [history, setHistory] = useState<History | null>(null);
   const [problem, setProblem] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function forget() {
-    setBusy(true);
-    const answer = await call(() => api.inbox.forget.$post({ json: { email } }, JSON_REQUEST));
-    setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
-    onForgotten(answer.data.message);
-  }
 
   async function load() {
     const answer = await fetchHistory(email);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setHistory(answer.data);
   }
   useEffect(() => void load(), [email]);
@@ -71,28 +63,10 @@ export function DonorHistory({
             </ul>
           ) : null}
           <GiftTable gifts={history.gifts} onResend={(gift) => void onResend(gift).then(load)} />
-          <div className="inbox-danger">
-            {confirming ? (
-              <div role="alertdialog" aria-labelledby="donor-forget-confirm" className="inbox-confirm">
-                <p id="donor-forget-confirm">
-                  Delete everything from <strong>{email}</strong>? Their gifts and monthly giving records, the PayPal notifications about them, anything they sent through
-                  the site's forms, their newsletter subscription and mail still waiting for them are removed for good.
-                </p>
-                <div className="inbox-note__row">
-                  <button type="button" className="sipa-button inbox-danger__button" disabled={busy} onClick={() => void forget()}>
-                    Delete for good
-                  </button>
-                  <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirming(true)}>
-                Delete this person's data…
-              </button>
-            )}
-          </div>
+          <ForgetPerson email={email} onForgotten={onForgotten} onProblem={setProblem}>
+            Delete everything from <strong>{email}</strong>? Their gifts and monthly giving records, the PayPal notifications about them, anything they sent through the
+            site's forms, their newsletter subscription and mail still waiting for them are removed for good.
+          </ForgetPerson>
         </>
       ) : problem ? null : (
         <p className="inbox-empty" role="status">

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
-import { JSON_REQUEST, call, formatDateTime } from '../inbox/staff-api.ts';
+import { formatDateTime } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 
 type Progress = { year: number; total: number; sent: number; createdBy: string; createdAt: string; finishedAt: string | null };
 
@@ -18,7 +19,7 @@ export function Statements({ year }: { year: number | null }) {
   const [problem, setProblem] = useState('');
 
   async function load() {
-    const answer = await call(() => api.donations.statements.$get({}, JSON_REQUEST));
+    const answer = await call(() => api.donations.statements.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
     if (answer.ok) setStatements(answer.data.statements);
   }
   useEffect(() => void load(), []);
@@ -27,10 +28,10 @@ export function Statements({ year }: { year: number | null }) {
     if (year === null) return;
     setBusy(true);
     setProblem('');
-    const answer = await call(() => api.donations.statements.$post({ json: { year } }, JSON_REQUEST));
+    const answer = await call(() => api.donations.statements.$post({ json: { year } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
     setConfirming(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setNotice(answer.data.message);
     await load();
   }

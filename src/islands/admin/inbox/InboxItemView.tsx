@@ -12,7 +12,9 @@ import { INBOX_STATUSES, INBOX_STATUS_LABELS, STAFF_NOTE_MAX, type InboxKind, ty
 import { PanelProblem } from '../staff-kit.tsx';
 import { refreshInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, formatDateTime } from './staff-api.ts';
+import { formatDateTime } from './staff-api.ts';
+import { ForgetPerson } from './ForgetPerson.tsx';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 
 interface Item {
   id: string;
@@ -54,16 +56,15 @@ export function InboxItemView(props: {
   const [problem, setProblem] = useState('');
   const [note, setNote] = useState('');
   const [noteState, setNoteState] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const uid = useId().replace(/:/g, '');
 
   useEffect(() => {
     let cancelled = false;
-    void call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST)).then((answer) => {
+    void call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST), SIGN_IN_ON_401).then((answer) => {
       if (cancelled) return;
-      if (!answer.ok) return setProblem(answer.message);
+      if (!answer.ok) return setProblem(problemOf(answer));
       setItem(answer.data);
       setNote(answer.data.note);
     });
@@ -80,10 +81,10 @@ export function InboxItemView(props: {
 
   async function changeStatus(status: InboxStatus) {
     setBusy(true);
-    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids: [id], status } }, JSON_REQUEST));
+    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids: [id], status } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
-    const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST));
+    if (!answer.ok) return setProblem(problemOf(answer));
+    const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST), SIGN_IN_ON_401);
     if (fresh.ok) setItem(fresh.data);
     props.onChanged({ id, status });
     void refreshInboxNewCount();
@@ -91,21 +92,12 @@ export function InboxItemView(props: {
 
   async function saveNote() {
     setNoteState('Saving...');
-    const answer = await call(() => api.inbox[':kind'][':id'].note.$post({ param: { kind, id }, json: { note } }, JSON_REQUEST));
-    if (!answer.ok) return setNoteState(answer.message);
+    const answer = await call(() => api.inbox[':kind'][':id'].note.$post({ param: { kind, id }, json: { note } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setNoteState(problemOf(answer));
     setNote(answer.data.note);
     setNoteState('Note saved.');
   }
 
-  async function forget() {
-    if (!item) return;
-    setBusy(true);
-    const answer = await call(() => api.inbox.forget.$post({ json: { email: item.email } }, JSON_REQUEST));
-    setBusy(false);
-    if (!answer.ok) return setProblem(answer.message);
-    void refreshInboxNewCount();
-    props.onForgotten(item.email, answer.data.message);
-  }
 
   const back = (
     <button type="button" className="inbox-back" onClick={props.onBack}>
@@ -191,28 +183,17 @@ export function InboxItemView(props: {
         </div>
       </div>
 
-      <div className="inbox-danger">
-        {confirming ? (
-          <div role="alertdialog" aria-labelledby={`${uid}-confirm`} className="inbox-confirm">
-            <p id={`${uid}-confirm`}>
-              Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their gifts and monthly giving records, their newsletter subscription and mail still waiting for them
-              are removed for good.
-            </p>
-            <div className="inbox-note__row">
-              <button type="button" className="sipa-button inbox-danger__button" disabled={busy} onClick={() => void forget()}>
-                Delete for good
-              </button>
-              <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => setConfirming(true)}>
-            Delete this person's data…
-          </button>
-        )}
-      </div>
+      <ForgetPerson
+        email={item.email}
+        onForgotten={(message) => {
+          void refreshInboxNewCount();
+          props.onForgotten(item.email, message);
+        }}
+        onProblem={setProblem}
+      >
+        Delete everything from <strong>{item.email}</strong>? Their messages, applications and inquiries, their gifts and monthly giving records, their newsletter subscription and mail still waiting for them
+        are removed for good.
+      </ForgetPerson>
     </article>
   );
 }

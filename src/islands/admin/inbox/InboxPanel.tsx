@@ -5,17 +5,17 @@
  * Self-contained: mount `<InboxPanel />` anywhere in the staff area.
  */
 import { STAFF_LANGUAGE_NAMES } from '../../../lib/newsletter-audience.ts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
-// An item as the API lists it (types only: nothing of the API is bundled).
-import type { InboxListItem as ListItem } from '../../../../api/src/inbox/inbox-store.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
+import { DateRangeFields, SearchField, ShowMore, usePagedList } from './list-kit.tsx';
 import { InboxItemView } from './InboxItemView.tsx';
 import { InboxNewCount, refreshInboxNewCount, useInboxNewCount } from './new-count.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, filled, formatDateTime } from './staff-api.ts';
+import { filled, formatDateTime } from './staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import './inbox.css';
 
 interface Filters {
@@ -40,11 +40,6 @@ export default function InboxPanel() {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [items, setItems] = useState<ListItem[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const latestRequest = useRef(0);
-  const [problem, setProblem] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
@@ -64,21 +59,8 @@ export default function InboxPanel() {
     [filters, kind],
   );
 
-  const load = useCallback(
-    async (cursor?: string) => {
-      // Only the newest request may fill the list: an older answer arriving late is dropped.
-      const request = ++latestRequest.current;
-      setLoading(true);
-      setProblem('');
-      const answer = await call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST));
-      if (request !== latestRequest.current) return;
-      setLoading(false);
-      if (!answer.ok) return setProblem(answer.message);
-      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
-      setNextCursor(answer.data.nextCursor);
-    },
-    [kind, query],
-  );
+  const list = usePagedList(useCallback((cursor?: string) => call(() => api.inbox[':kind'].$get({ param: { kind }, query: query(cursor) }, JSON_REQUEST), SIGN_IN_ON_401), [kind, query]));
+  const { items, setItems, loading, problem, setProblem, load } = list;
 
   useEffect(() => {
     setSelected(new Set());
@@ -105,8 +87,8 @@ export default function InboxPanel() {
   }
 
   async function setStatus(ids: string[], status: InboxStatus) {
-    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids, status } }, JSON_REQUEST));
-    if (!answer.ok) return setProblem(answer.message);
+    const answer = await call(() => api.inbox[':kind'].status.$post({ param: { kind }, json: { ids, status } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.map((item) => (ids.includes(item.id) ? { ...item, status } : item)));
     setSelected(new Set());
     setNotice(`${answer.data.updated === 1 ? '1 item' : `${answer.data.updated} items`} marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);
@@ -166,19 +148,16 @@ export default function InboxPanel() {
           Filter
         </button>
         <div id={`${id}-more`} className={`inbox-filters__more${filtersOpen ? ' inbox-filters__more--open' : ''}`}>
-        <div className="inbox-field inbox-field--wide">
-          <label htmlFor={`${id}-q`}>Search</label>
-          <input id={`${id}-q`} type="search" name="q" maxLength={200} placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </div>
+        <SearchField
+          id={`${id}-q`}
+          name="q"
+          label="Search"
+          placeholder={kind === 'partnership' ? 'Name, email, company or message' : kind === 'contact' ? 'Name, email, subject or message' : 'Name, email, skills or message'}
+          value={draft.q}
+          onValue={(q) => setDraft({ ...draft, q })}
+        />
         <FilterSelect id={`${id}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(INBOX_STATUSES, INBOX_STATUS_LABELS)} />
-        <div className="inbox-field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </div>
-        <div className="inbox-field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </div>
+        <DateRangeFields idPrefix={id} from={draft.from} to={draft.to} onValue={(name, value) => setDraft({ ...draft, [name]: value })} />
         {kind !== 'contact' ? (
           <FilterSelect
             id={`${id}-interest`}
@@ -257,11 +236,7 @@ export default function InboxPanel() {
       ) : (
         <p className="inbox-empty">Nothing here{filters === NO_FILTERS ? ' yet' : ' matches the search and filters'}.</p>
       )}
-      {nextCursor ? (
-        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore list={list} />
     </section>
   );
 }

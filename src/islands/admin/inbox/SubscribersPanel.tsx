@@ -4,15 +4,17 @@
  * unsubscribe or delete one, CSV export of the filtered list and CSV import with its report.
  * Self-contained: mount `<SubscribersPanel />` anywhere in the staff area.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type ChangeEvent } from 'react';
 import { SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS } from '../../../lib/inbox.ts';
 // A subscriber as the API lists it (types only: nothing of the API is bundled).
 import type { SubscriberItem as Subscriber } from '../../../../api/src/inbox/subscribers-store.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { FilterSelect, choicesOf } from './FilterSelect.tsx';
+import { SearchField, ShowMore, usePagedList } from './list-kit.tsx';
 import { SubscriberChart, type ChartWeek } from './SubscriberChart.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, filled, formatDate } from './staff-api.ts';
+import { filled, formatDate } from './staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import './inbox.css';
 
 interface ImportReport {
@@ -39,11 +41,6 @@ export default function SubscribersPanel() {
   const [weeks, setWeeks] = useState<ChartWeek[] | null>(null);
   const [draft, setDraft] = useState({ q: '', status: '' });
   const [filters, setFilters] = useState({ q: '', status: '' });
-  const [items, setItems] = useState<Subscriber[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const latestRequest = useRef(0);
-  const [problem, setProblem] = useState('');
   const [notice, setNotice] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -51,41 +48,28 @@ export default function SubscribersPanel() {
   const [importing, setImporting] = useState(false);
 
   const loadChart = useCallback(async () => {
-    const answer = await call(() => api.subscribers.chart.$get({}, JSON_REQUEST));
+    const answer = await call(() => api.subscribers.chart.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
     if (answer.ok) setWeeks(answer.data.weeks);
   }, []);
 
-  const load = useCallback(
-    async (cursor?: string) => {
-      // Only the newest request may fill the list: an older answer arriving late is dropped.
-      const request = ++latestRequest.current;
-      setLoading(true);
-      setProblem('');
-      const answer = await call(() => api.subscribers.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST));
-      if (request !== latestRequest.current) return;
-      setLoading(false);
-      if (!answer.ok) return setProblem(answer.message);
-      setItems((current) => (cursor ? [...current, ...answer.data.items] : answer.data.items));
-      setNextCursor(answer.data.nextCursor);
-    },
-    [filters],
-  );
+  const list = usePagedList(useCallback((cursor?: string) => call(() => api.subscribers.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST), SIGN_IN_ON_401), [filters]));
+  const { items, setItems, loading, problem, setProblem, load } = list;
 
   useEffect(() => void loadChart(), [loadChart]);
   useEffect(() => void load(), [load]);
 
   async function unsubscribe(subscriber: Subscriber) {
-    const answer = await call(() => api.subscribers[':id'].unsubscribe.$post({ param: { id: subscriber.id } }, JSON_REQUEST));
-    if (!answer.ok) return setProblem(answer.message);
+    const answer = await call(() => api.subscribers[':id'].unsubscribe.$post({ param: { id: subscriber.id } }, JSON_REQUEST), SIGN_IN_ON_401);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.map((s) => (s.id === subscriber.id ? { ...s, status: 'unsubscribed', unsubscribedAt: new Date().toISOString() } : s)));
     setNotice(`${subscriber.email} was unsubscribed.`);
     void loadChart();
   }
 
   async function remove(subscriber: Subscriber) {
-    const answer = await call(() => api.subscribers[':id'].delete.$post({ param: { id: subscriber.id } }, JSON_REQUEST));
+    const answer = await call(() => api.subscribers[':id'].delete.$post({ param: { id: subscriber.id } }, JSON_REQUEST), SIGN_IN_ON_401);
     setConfirmDelete(null);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setItems((current) => current.filter((s) => s.id !== subscriber.id));
     setNotice(`${subscriber.email} was deleted.`);
     void loadChart();
@@ -96,9 +80,9 @@ export default function SubscribersPanel() {
     if (!file) return setProblem('Choose a CSV file to import.');
     setImporting(true);
     setReport(null);
-    const answer = await call(async () => api.subscribers.import.$post({}, { headers: { ...JSON_REQUEST.headers, 'Content-Type': 'text/csv' }, init: { ...JSON_REQUEST.init, body: await file.text() } }));
+    const answer = await call(async () => api.subscribers.import.$post({}, { headers: { ...JSON_REQUEST.headers, 'Content-Type': 'text/csv' }, init: { ...JSON_REQUEST.init, body: await file.text() } }), SIGN_IN_ON_401);
     setImporting(false);
-    if (!answer.ok) return setProblem(answer.message);
+    if (!answer.ok) return setProblem(problemOf(answer));
     setReport(answer.data);
     void load();
     void loadChart();
@@ -121,10 +105,7 @@ export default function SubscribersPanel() {
           setFilters({ ...draft });
         }}
       >
-        <div className="inbox-field inbox-field--wide">
-          <label htmlFor={`${uid}-q`}>Search by email</label>
-          <input id={`${uid}-q`} type="search" maxLength={200} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </div>
+        <SearchField id={`${uid}-q`} label="Search by email" value={draft.q} onValue={(q) => setDraft({ ...draft, q })} />
         <FilterSelect id={`${uid}-status`} label="Status" anyLabel="Any status" value={draft.status} onValue={(status) => setDraft({ ...draft, status })} options={choicesOf(SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS)} />
         <div className="inbox-filters__actions">
           <button type="submit" className="sipa-button">
@@ -189,11 +170,7 @@ export default function SubscribersPanel() {
           {loading ? 'Loading...' : 'No subscribers match.'}
         </p>
       )}
-      {nextCursor ? (
-        <button type="button" className="sipa-button sipa-button--secondary inbox-more" disabled={loading} onClick={() => void load(nextCursor)}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore list={list} />
 
       <form className="subscriber-import" onSubmit={runImport}>
         <h3>Import subscribers from CSV</h3>

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { atom, onMount } from 'nanostores';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call } from './staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call } from '../../api-call.ts';
 
 export type NewCounts = { contact: number; volunteer: number; partnership: number; total: number };
 
@@ -16,7 +16,7 @@ export const $inboxNewCounts = atom<NewCounts | null>(null);
 
 /** Asks the API for the counts again (after a status changes); every reader follows. */
 export async function refreshInboxNewCount(): Promise<void> {
-  const answer = await call(() => api.inbox.counts.$get({}, JSON_REQUEST));
+  const answer = await call(() => api.inbox.counts.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
   if (answer.ok) $inboxNewCounts.set(answer.data);
 }
 

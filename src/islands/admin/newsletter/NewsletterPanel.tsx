@@ -10,6 +10,9 @@ import { STAFF_LANGUAGE_NAMES, confirmSendDetail, confirmSendQuestion, type Audi
 import { scheduledTime, scheduledTimeShort } from '../../../lib/newsletter-schedule.ts';
 import { AudienceAndTime, initialAudienceAndTime, sendTarget } from './AudienceAndTime.tsx';
 import { newsletterSent } from '../../../lib/messages.ts';
+import { NEWSLETTER_HTML_ROWS, NEWSLETTER_TEXT_ROWS } from '../../../lib/constants.ts';
+import { problemOf } from '../../api-call.ts';
+import { BROADCAST_LIMITS } from '../../../../api/src/newsletter-broadcast/schema.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
 import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
@@ -138,7 +141,7 @@ export function NewsletterPanel() {
   async function cleaned(): Promise<{ html: string; text: string; document: string; url: string } | null> {
     const answer = await signIn.retryOn401(() => call(() => api['newsletter-campaigns'].preview.$post({ json: { body_html: values.body_html } }, JSON_REQUEST)));
     if (answer.ok) return answer.data;
-    setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The preview could not be made.') });
+    setToolNote({ tone: 'error', text: problemOf(answer, 'The preview could not be made.') });
     return null;
   }
 
@@ -171,7 +174,7 @@ export function NewsletterPanel() {
     const answer = await signIn.retryOn401(() => call(() => api['newsletter-campaigns'].test.$post({ json: values }, JSON_REQUEST)));
     setBusyTool('');
     if (answer.ok) setToolNote({ tone: 'success', text: answer.data.message });
-    else setToolNote({ tone: 'error', text: 'network' in answer ? 'The server could not be reached. Please try again.' : (answer.message ?? 'The test could not be sent.') });
+    else setToolNote({ tone: 'error', text: problemOf(answer, 'The test could not be sent.') });
     setFocusTarget('note');
   }
 
@@ -216,8 +219,8 @@ export function NewsletterPanel() {
         {delivery === 'log' ? ' Mail is logged on the server, not sent: SMTP_URL is not set.' : ''}
       </p>
       <form className="nl-form sipa-form" onSubmit={(e) => void askToSend(e)} noValidate={false}>
-        <Field id="nl-subject" name="subject" label="Subject Line" value={values.subject} onValue={onValue} required disabled={sending} maxLength={300} />
-        <Field id="nl-html" name="body_html" label="HTML Content" value={values.body_html} onValue={onValue} multiline rows={15} required disabled={sending} spellCheck={false} />
+        <Field id="nl-subject" name="subject" label="Subject Line" value={values.subject} onValue={onValue} required disabled={sending} maxLength={BROADCAST_LIMITS.subject} />
+        <Field id="nl-html" name="body_html" label="HTML Content" value={values.body_html} onValue={onValue} multiline rows={NEWSLETTER_HTML_ROWS} required disabled={sending} spellCheck={false} />
         <div className="nl-tools">
           <button type="button" className="sipa-button sipa-button--secondary" onClick={() => void showPreview()} disabled={!values.body_html.trim() || busyTool !== ''}>
             {busyTool === 'preview' ? 'Preparing preview...' : 'Preview'}
@@ -241,7 +244,7 @@ export function NewsletterPanel() {
             </div>
           </figure>
         ) : null}
-        <Field id="nl-text" name="body_text" label="Plain Text Content" value={values.body_text} onValue={onValue} multiline rows={10} required disabled={sending} />
+        <Field id="nl-text" name="body_text" label="Plain Text Content" value={values.body_text} onValue={onValue} multiline rows={NEWSLETTER_TEXT_ROWS} required disabled={sending} />
         <AudienceAndTime value={target} onChange={setTarget} counts={audience} error={targetError} disabled={sending || confirming !== null} />
         {toolNote ? (
           <Alert id="nl-tool-note" tone={toolNote.tone}>

@@ -10,7 +10,7 @@ import { LANGUAGES, type Lang } from '../../../lib/i18n/languages.ts';
 import { WELCOME_LIMITS } from '../../../../api/src/newsletter-broadcast/welcome-schema.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
-import { call, JSON_REQUEST, type Issue } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf, type Issue } from '../../api-call.ts';
 import './newsletter.css';
 import './welcome.css';
 
@@ -46,9 +46,9 @@ export function WelcomeMail() {
 
   useEffect(() => {
     void (async () => {
-      const answer = await call(() => api['newsletter-welcome'].$get({}, JSON_REQUEST));
+      const answer = await call(() => api['newsletter-welcome'].$get({}, JSON_REQUEST), SIGN_IN_ON_401);
       if (answer.ok) setEntries(answer.data.welcome);
-      else if (answer.status !== 403) setLoadProblem(answer.message);
+      else if (answer.status !== 403) setLoadProblem(problemOf(answer));
     })();
   }, []);
 
@@ -77,12 +77,12 @@ export function WelcomeMail() {
     setBusy(true);
     setNote(null);
     setErrors({});
-    const answer = await call(() => api['newsletter-welcome'][':lang'].$put({ param: { lang }, json: values }, JSON_REQUEST));
+    const answer = await call(() => api['newsletter-welcome'][':lang'].$put({ param: { lang }, json: values }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
     if (answer.ok) {
       settle(answer.data);
       setNote({ tone: 'success', text: `Saved. Subscribers who confirm in ${name} now receive this welcome.` });
-    } else refused(answer.message, answer.issues);
+    } else refused(problemOf(answer), answer.issues);
     setFocusNote(true);
   }
 
@@ -90,12 +90,12 @@ export function WelcomeMail() {
     setBusy(true);
     setNote(null);
     setErrors({});
-    const answer = await call(() => api['newsletter-welcome'][':lang'].$delete({ param: { lang } }, JSON_REQUEST));
+    const answer = await call(() => api['newsletter-welcome'][':lang'].$delete({ param: { lang } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(false);
     if (answer.ok) {
       settle(answer.data);
       setNote({ tone: 'success', text: `The default ${name} welcome is back.` });
-    } else refused(answer.message);
+    } else refused(problemOf(answer));
     setFocusNote(true);
   }
 

@@ -1,6 +1,8 @@
-/** The staff newsletter screens' calls to the API through the typed client (same origin, the session cookie goes along). */
-import type { ClientResponse } from 'hono/client';
-import type { OkBody } from '../inbox/staff-api.ts';
+/**
+ * The newsletter screens' campaign shape and the spec's send-button texts. Their calls go through
+ * src/islands/api-call.ts like every island's; `call` is re-exported here for the panel's imports.
+ */
+export { call, type Answer } from '../../api-call.ts';
 import type { Lang } from '../../../lib/i18n/languages.ts';
 
 export interface CampaignSummary {
@@ -26,22 +28,6 @@ export interface CampaignSummary {
   audienceLang: Lang | null;
   /** When it starts (ISO), if it was scheduled. */
   scheduledAt: string | null;
-}
-
-export type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message?: string } | { ok: false; status: 0; network: true };
-
-/** One request, e.g. `call(() => api['newsletter-campaigns'].audience.$get({}, JSON_REQUEST))`. */
-export async function call<R extends ClientResponse<unknown, number, 'json'>>(send: () => Promise<R>): Promise<Answer<OkBody<R>>> {
-  let response: R;
-  try {
-    response = await send();
-  } catch {
-    return { ok: false, status: 0, network: true };
-  }
-  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.ok) return { ok: true, status: response.status, data: payload as OkBody<R> };
-  const message = typeof payload.message === 'string' && payload.message.trim() ? payload.message : undefined;
-  return { ok: false, status: response.status, message };
 }
 
 /** The spec's messages for the send button's outcome, word for word. */

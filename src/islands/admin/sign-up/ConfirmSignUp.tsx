@@ -9,7 +9,8 @@ import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { CodeStep } from '../CodeStep.tsx';
 import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
-import { EmailField, NETWORK_PROBLEM, staffCall, type Notice } from '../staff-kit.tsx';
+import { EmailField, type Notice } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 
 export function ConfirmSignUp({
   email: knownEmail,
@@ -43,7 +44,7 @@ export function ConfirmSignUp({
     if (!check()) return;
     setPending(true);
     onNotice(null);
-    const answer = await staffCall(() => api.auth['confirm-sign-up'].$post({ json: { email: email.trim(), code: code.trim() } }, JSON_REQUEST));
+    const answer = await call(() => api.auth['confirm-sign-up'].$post({ json: { email: email.trim(), code: code.trim() } }, JSON_REQUEST));
     if (answer.status === 200 && answer.body.next === 'admin') {
       onNotice({ tone: 'success', text: SELF_SERVICE_TEXT.confirmed });
       location.assign('/admin');
@@ -55,7 +56,7 @@ export function ConfirmSignUp({
       return;
     }
     setCode('');
-    onNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? STAFF_TEXT.invalidCode) });
+    onNotice({ tone: 'error', text: problemOf(answer, STAFF_TEXT.invalidCode) });
   }
 
   async function resend() {
@@ -64,9 +65,9 @@ export function ConfirmSignUp({
       return;
     }
     setResending(true);
-    const answer = await staffCall(() => api.auth['resend-code'].$post({ json: { email: email.trim() } }, JSON_REQUEST));
+    const answer = await call(() => api.auth['resend-code'].$post({ json: { email: email.trim() } }, JSON_REQUEST));
     setResending(false);
-    onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+    onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: problemOf(answer) });
   }
 
   return (

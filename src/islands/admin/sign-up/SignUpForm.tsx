@@ -9,7 +9,8 @@ import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, OPTIONAL_ATTRIBUTES, checkSignUp, sendableAttributes } from '../../../lib/sign-up.ts';
 import { Field } from '../../form-kit/fields.tsx';
-import { NETWORK_PROBLEM, PasswordField, SubmitButton, staffCall } from '../staff-kit.tsx';
+import { PasswordField, SubmitButton } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 
 type Values = { username: string; email: string; dial_code: string; phone_number: string; password: string; confirm_password: string };
 const EMPTY: Values = { username: '', email: '', dial_code: DEFAULT_DIAL_CODE, phone_number: '', password: '', confirm_password: '' };
@@ -50,7 +51,7 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
       confirm_password: values.confirm_password,
       attributes: sendableAttributes(attributes),
     };
-    const answer = await staffCall(() => api.auth['sign-up'].$post({ json }, JSON_REQUEST));
+    const answer = await call(() => api.auth['sign-up'].$post({ json }, JSON_REQUEST));
     setPending(false);
     if (answer.status === 201 && typeof answer.body.email === 'string') {
       onCreated(answer.body.email);
@@ -59,7 +60,7 @@ export function SignUpForm({ onCreated, onProblem }: { onCreated: (email: string
     const byField: Record<string, string[]> = {};
     for (const issue of answer.body.issues ?? []) (byField[issue.path] ??= []).push(issue.message);
     setServerErrors(byField);
-    onProblem(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM));
+    onProblem(problemOf(answer));
   }
 
   const one = (field: string) => shown(field)[0];

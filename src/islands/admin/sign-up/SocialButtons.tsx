@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
-import { NETWORK_PROBLEM, staffCall } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 
 const SUPPORTED = new Set(['amazon', 'apple', 'facebook', 'google']);
 
@@ -23,13 +23,13 @@ export function SocialButtons({ providers, onProblem, mode = 'sign-in' }: { prov
       return;
     }
     setGoing(id);
-    const answer = await staffCall(() => (mode === 'link' ? api.auth.link.social : api.auth['sign-in'].social).$post({ json: { provider: id } }, JSON_REQUEST));
+    const answer = await call(() => (mode === 'link' ? api.auth.link.social : api.auth['sign-in'].social).$post({ json: { provider: id } }, JSON_REQUEST));
     if (answer.status === 200 && typeof answer.body.url === 'string') {
       location.assign(answer.body.url);
       return;
     }
     setGoing('');
-    onProblem(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM));
+    onProblem(problemOf(answer));
   }
 
   return (

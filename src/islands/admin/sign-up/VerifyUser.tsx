@@ -8,10 +8,11 @@ import { SELF_SERVICE_TEXT } from '../../../lib/self-service-messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
 import { CodeStep } from '../CodeStep.tsx';
-import { NETWORK_PROBLEM, SubmitButton, staffCall, type Notice } from '../staff-kit.tsx';
+import { SubmitButton, type Notice } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 
 /** Mails a code to the signed-in member's own address (the first and any later one). */
-const sendCode = () => staffCall(() => api.auth['verify-user'].send.$post({}, JSON_REQUEST));
+const sendCode = () => call(() => api.auth['verify-user'].send.$post({}, JSON_REQUEST));
 
 /** Where a finished (or skipped) verification goes: the staff area, whose gate decides the rest. */
 function finish() {
@@ -37,7 +38,7 @@ export function VerifyUser({ onSent, onNotice, onSignedOut }: { onSent: () => vo
     setPending(false);
     if (answer.status === 200) return onSent();
     if (answer.status === 401) return onSignedOut();
-    onNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+    onNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   return (
@@ -66,7 +67,7 @@ export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice
     setError('');
     setPending(true);
     onNotice(null);
-    const answer = await staffCall(() => api.auth['verify-user'].confirm.$post({ json: { code: code.trim() } }, JSON_REQUEST));
+    const answer = await call(() => api.auth['verify-user'].confirm.$post({ json: { code: code.trim() } }, JSON_REQUEST));
     if (answer.status === 200) {
       onNotice({ tone: 'success', text: SELF_SERVICE_TEXT.verified });
       finish();
@@ -75,7 +76,7 @@ export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice
     setPending(false);
     if (answer.status === 401) return onSignedOut();
     setCode('');
-    onNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? STAFF_TEXT.invalidCode) });
+    onNotice({ tone: 'error', text: problemOf(answer, STAFF_TEXT.invalidCode) });
   }
 
   async function resend() {
@@ -83,7 +84,7 @@ export function ConfirmVerifyUser({ onNotice, onSignedOut }: { onNotice: (notice
     const answer = await sendCode();
     setResending(false);
     if (answer.status === 401) return onSignedOut();
-    onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: answer.body.message ?? NETWORK_PROBLEM });
+    onNotice(answer.status === 200 ? { tone: 'success', text: SELF_SERVICE_TEXT.codeResent } : { tone: 'error', text: problemOf(answer) });
   }
 
   return (

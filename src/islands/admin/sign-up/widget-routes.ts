@@ -2,7 +2,7 @@
  * The hosted widget's routes that the staff sign-in screen serves, and what happens to any other:
  * the spec's "an unknown widget route logs a warning and renders nothing".
  */
-import { JSON_REQUEST, api } from '../../../lib/api-client.ts';
+import { JSON_REQUEST, api, call } from '../../api-call.ts';
 
 /** What GET /api/auth/options says the server offers. */
 export interface SignInOptions {
@@ -13,14 +13,10 @@ export interface SignInOptions {
 export const NO_OPTIONS: SignInOptions = { signUp: false, social: [] };
 
 export async function loadSignInOptions(): Promise<SignInOptions> {
-  try {
-    const response = await api.auth.options.$get({}, JSON_REQUEST);
-    if (!response.ok) return NO_OPTIONS;
-    const body = (await response.json()) as Partial<SignInOptions>;
-    return { signUp: body.signUp === true, social: Array.isArray(body.social) ? body.social : [] };
-  } catch {
-    return NO_OPTIONS;
-  }
+  const answer = await call(() => api.auth.options.$get({}, JSON_REQUEST));
+  if (!answer.ok) return NO_OPTIONS;
+  const body = answer.body as Partial<SignInOptions>;
+  return { signUp: body.signUp === true, social: Array.isArray(body.social) ? body.social : [] };
 }
 
 /** Logs a route the screen does not serve, as the hosted widget does; the caller renders nothing. */

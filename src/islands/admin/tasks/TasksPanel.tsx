@@ -9,7 +9,7 @@ import { TASK_CONTENT_MAX, TASK_TEXT, TASK_UNDO_MINUTES, taskName, type Task } f
 import { safeParse } from '../../../../api/src/schemas.ts';
 import { taskContent } from '../../../../api/src/tasks/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST, call, type Answer } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf, type Answer } from '../../api-call.ts';
 import { PanelProblem } from '../staff-kit.tsx';
 import { TaskItem } from './TaskItem.tsx';
 import './tasks.css';
@@ -24,7 +24,7 @@ function contentProblem(value: string): string | null {
 }
 
 /** The field's message from a refused request: the server's word on `content`, else its message. */
-const fieldMessage = (answer: Extract<Answer<unknown>, { ok: false }>) => answer.issues?.find((issue) => issue.path === 'content')?.message ?? answer.message;
+const fieldMessage = (answer: Extract<Answer<unknown>, { ok: false }>) => answer.issues?.find((issue) => issue.path === 'content')?.message ?? problemOf(answer);
 
 const byCreation = (a: Task, b: Task) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1);
 
@@ -54,9 +54,9 @@ export function TasksPanel() {
 
   const load = useCallback(async () => {
     setLoadProblem('');
-    const answer = await call(() => api.tasks.$get({}, JSON_REQUEST));
+    const answer = await call(() => api.tasks.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
     if (answer.ok) setTasks(answer.data.tasks);
-    else setLoadProblem(answer.message);
+    else setLoadProblem(problemOf(answer));
   }, []);
 
   useEffect(() => {
@@ -113,7 +113,7 @@ export function TasksPanel() {
     if (error) return;
     setAdding(true);
     setProblem('');
-    const answer = await call(() => api.tasks.$post({ json: { content: draft } }, JSON_REQUEST));
+    const answer = await call(() => api.tasks.$post({ json: { content: draft } }, JSON_REQUEST), SIGN_IN_ON_401);
     setAdding(false);
     if (!answer.ok) {
       setDraftError(fieldMessage(answer));
@@ -129,7 +129,7 @@ export function TasksPanel() {
     setBusy(task.id, true);
     setProblem('');
     replace({ ...task, done: !task.done });
-    const answer = await call(() => api.tasks[':id'].$patch({ param: { id: task.id }, json: { done: !task.done } }, JSON_REQUEST));
+    const answer = await call(() => api.tasks[':id'].$patch({ param: { id: task.id }, json: { done: !task.done } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(task.id, false);
     if (answer.ok) {
       replace(answer.data);
@@ -139,7 +139,7 @@ export function TasksPanel() {
     }
     if (answer.status === 404) return gone(task.id);
     replace(task);
-    setProblem(answer.message);
+    setProblem(problemOf(answer));
     setFocusTarget({ id: task.id, part: 'check' });
   }
 
@@ -153,7 +153,7 @@ export function TasksPanel() {
     }
     setBusy(task.id, true);
     setProblem('');
-    const answer = await call(() => api.tasks[':id'].$patch({ param: { id: task.id }, json: { content: value } }, JSON_REQUEST));
+    const answer = await call(() => api.tasks[':id'].$patch({ param: { id: task.id }, json: { content: value } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(task.id, false);
     if (!answer.ok) {
       if (answer.status === 404) {
@@ -172,11 +172,11 @@ export function TasksPanel() {
   async function remove(task: Task) {
     setBusy(task.id, true);
     setProblem('');
-    const answer = await call(() => api.tasks[':id'].$delete({ param: { id: task.id } }, JSON_REQUEST));
+    const answer = await call(() => api.tasks[':id'].$delete({ param: { id: task.id } }, JSON_REQUEST), SIGN_IN_ON_401);
     setBusy(task.id, false);
     if (!answer.ok) {
       if (answer.status === 404) return gone(task.id);
-      setProblem(answer.message);
+      setProblem(problemOf(answer));
       return;
     }
     drop(task.id);
@@ -189,10 +189,10 @@ export function TasksPanel() {
     if (!deleted) return;
     const task = deleted;
     setProblem('');
-    const answer = await call(() => api.tasks[':id'].restore.$post({ param: { id: task.id } }, JSON_REQUEST));
+    const answer = await call(() => api.tasks[':id'].restore.$post({ param: { id: task.id } }, JSON_REQUEST), SIGN_IN_ON_401);
     setDeleted(null);
     if (!answer.ok) {
-      setProblem(answer.message);
+      setProblem(problemOf(answer));
       setFocusTarget('heading');
       return;
     }

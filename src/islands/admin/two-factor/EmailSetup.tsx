@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
 import { JSON_REQUEST } from '../../../lib/api-client.ts';
-import { Busy, NETWORK_PROBLEM, staffCall, type Notice } from '../staff-kit.tsx';
+import { Busy, type Notice } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 import { statusOf, twoFactorApi, type TwoFactorStatus } from './client.ts';
 import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';
 import { CancelButton, CodeField } from './PasswordStep.tsx';
@@ -22,7 +23,7 @@ export function EmailSetup({
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const first = useFirstCode({ check: (code) => staffCall(() => twoFactorApi['verify-otp'].$post({ json: { code } }, JSON_REQUEST)), onVerified: (answer) => onDone(statusOf(answer)), onSignedOut });
+  const first = useFirstCode({ check: (code) => call(() => twoFactorApi['verify-otp'].$post({ json: { code } }, JSON_REQUEST)), onVerified: (answer) => onDone(statusOf(answer)), onSignedOut });
   const codeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -32,7 +33,7 @@ export function EmailSetup({
   async function send() {
     setSending(true);
     setNotice(null);
-    const answer = await staffCall(() => twoFactorApi['send-otp'].$post({ json: {} }, JSON_REQUEST));
+    const answer = await call(() => twoFactorApi['send-otp'].$post({ json: {} }, JSON_REQUEST));
     setSending(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) {
@@ -45,7 +46,7 @@ export function EmailSetup({
       setNotice({ tone: 'success', text: TWO_FACTOR_TEXT.resendTooSoon });
       return;
     }
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   const lead = email ? TWO_FACTOR_TEXT.otpSetupLead.replace('{email}', email) : TWO_FACTOR_TEXT.otpSetupLead.replace('{email}', 'the email address of your account');

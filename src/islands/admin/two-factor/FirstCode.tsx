@@ -5,14 +5,14 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { MESSAGES } from '../../../lib/messages.ts';
 import { TWO_FACTOR_TEXT } from '../../../lib/two-factor-messages.ts';
-import { NETWORK_PROBLEM, type StaffAnswer } from '../staff-kit.tsx';
+import { problemOf, type Answer } from '../../api-call.ts';
 import { TwoFactorActions } from './PasswordStep.tsx';
 
 /**
  * The code's state and its submit: `check` sends the code to the server; a 401 means the session
  * has ended, a 200 that the code was right (the field is emptied), anything else is said under it.
  */
-export function useFirstCode({ check, onVerified, onSignedOut }: { check: (code: string) => Promise<StaffAnswer>; onVerified: (answer: StaffAnswer) => void; onSignedOut: () => void }) {
+export function useFirstCode({ check, onVerified, onSignedOut }: { check: (code: string) => Promise<Answer<unknown>>; onVerified: (answer: Answer<unknown>) => void; onSignedOut: () => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -29,7 +29,7 @@ export function useFirstCode({ check, onVerified, onSignedOut }: { check: (code:
       setCode('');
       return onVerified(answer);
     }
-    setError(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? TWO_FACTOR_TEXT.invalidCode));
+    setError(problemOf(answer, TWO_FACTOR_TEXT.invalidCode));
   }
 
   return { busy, submit, field: { value: code, onValue: setCode, error } };

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TWO_FACTOR_TEXT, groupedKey, secretOfUri } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
 import { JSON_REQUEST } from '../../../lib/api-client.ts';
-import { NETWORK_PROBLEM, staffCall } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { statusOf, twoFactorApi, type TwoFactorStatus } from './client.ts';
 import { FirstCodeForm, useFirstCode } from './FirstCode.tsx';
@@ -40,7 +40,7 @@ export function TotpSetup({
   const stageRef = useRef<HTMLDivElement>(null);
   const secret = secretOfUri(uri);
   const first = useFirstCode({
-    check: (code) => staffCall(() => twoFactorApi['verify-totp'].$post({ json: { code } }, JSON_REQUEST)),
+    check: (code) => call(() => twoFactorApi['verify-totp'].$post({ json: { code } }, JSON_REQUEST)),
     onVerified: (answer) => {
       setStatus(statusOf(answer));
       onConfirmed?.(statusOf(answer));
@@ -57,7 +57,7 @@ export function TotpSetup({
     setBusy(true);
     setError('');
     setPasswordError(undefined);
-    const answer = await staffCall(() => twoFactorApi.enable.$post({ json: { password } }, JSON_REQUEST));
+    const answer = await call(() => twoFactorApi.enable.$post({ json: { password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) {
@@ -67,7 +67,7 @@ export function TotpSetup({
       return;
     }
     if (answer.body.code === 'wrong-password') return setPasswordError(answer.body.message);
-    setError(answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM));
+    setError(problemOf(answer));
   }
 
   async function copySecret() {

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
 import { JSON_REQUEST } from '../../../lib/api-client.ts';
-import { NETWORK_PROBLEM, staffCall, type Notice } from '../staff-kit.tsx';
+import { type Notice } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 import { BackupCodes } from './BackupCodes.tsx';
 import { statusOf, twoFactorApi, type TwoFactorStatus } from './client.ts';
 import { EmailSetup } from './EmailSetup.tsx';
@@ -25,10 +26,10 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
 
   useEffect(() => {
     void (async () => {
-      const answer = await staffCall(() => twoFactorApi.status.$get({}, JSON_REQUEST));
+      const answer = await call(() => twoFactorApi.status.$get({}, JSON_REQUEST));
       if (answer.status === 401) return onSignedOut();
       if (answer.status === 200) setStatus(statusOf(answer));
-      else setNotice({ tone: 'error', text: NETWORK_PROBLEM });
+      else setNotice({ tone: 'error', text: problemOf(answer) });
     })();
   }, [onSignedOut]);
 
@@ -46,19 +47,19 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
   async function turnOff(method: TwoFactorMethod, password: string) {
     setBusy(true);
     setPasswordError(undefined);
-    const answer = await staffCall(() => twoFactorApi['turn-off'].$post({ json: { method, password } }, JSON_REQUEST));
+    const answer = await call(() => twoFactorApi['turn-off'].$post({ json: { method, password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200) return finish(statusOf(answer), answer.body.message);
     if (answer.body.code === 'wrong-password') return setPasswordError(answer.body.message);
     setMode({ kind: 'idle' });
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   async function newCodes(password: string) {
     setBusy(true);
     setPasswordError(undefined);
-    const answer = await staffCall(() => twoFactorApi['generate-backup-codes'].$post({ json: { password } }, JSON_REQUEST));
+    const answer = await call(() => twoFactorApi['generate-backup-codes'].$post({ json: { password } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 401) return onSignedOut();
     if (answer.status === 200 && Array.isArray(answer.body.backupCodes)) {
@@ -68,7 +69,7 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
     }
     if (answer.body.code === 'wrong-password') return setPasswordError(answer.body.message);
     setMode({ kind: 'idle' });
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   const idle = mode.kind === 'idle';

@@ -9,7 +9,8 @@ import { MESSAGES } from '../../../lib/messages.ts';
 import { STAFF_TEXT } from '../../../lib/staff-messages.ts';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
-import { NETWORK_PROBLEM, ResendCodeButton, SubmitButton, staffCall, type Notice } from '../staff-kit.tsx';
+import { ResendCodeButton, SubmitButton, type Notice } from '../staff-kit.tsx';
+import { call, problemOf } from '../../api-call.ts';
 import { methodsOf, twoFactorApi } from './client.ts';
 import { CodeField } from './PasswordStep.tsx';
 import './two-factor.css';
@@ -40,8 +41,8 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
 
   useEffect(() => {
     void (async () => {
-      const answer = await staffCall(() => twoFactorApi.challenge.$get({}, JSON_REQUEST));
-      if (answer.status !== 200) return onRestart(answer.status === 0 ? NETWORK_PROBLEM : TWO_FACTOR_TEXT.challengeExpired);
+      const answer = await call(() => twoFactorApi.challenge.$get({}, JSON_REQUEST));
+      if (answer.status !== 200) return onRestart(answer.status === 0 ? problemOf(answer) : TWO_FACTOR_TEXT.challengeExpired);
       const found = methodsOf(answer);
       setMethods(found);
       if (found.length > 1) setScreen('select');
@@ -55,12 +56,12 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
 
   async function sendCode(again: boolean) {
     setSending(true);
-    const answer = await staffCall(() => twoFactorApi['send-otp'].$post({ json: {} }, JSON_REQUEST));
+    const answer = await call(() => twoFactorApi['send-otp'].$post({ json: {} }, JSON_REQUEST));
     setSending(false);
     if (answer.status === 200) return setNotice(again ? { tone: 'success', text: TWO_FACTOR_TEXT.codeResent } : null);
     if (answer.status === 429 && answer.body.code === 'resend-too-soon') return setNotice({ tone: 'success', text: TWO_FACTOR_TEXT.resendTooSoon });
     if (answer.status === 401) return onRestart(answer.body.message ?? TWO_FACTOR_TEXT.challengeExpired);
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? NETWORK_PROBLEM) });
+    setNotice({ tone: 'error', text: problemOf(answer) });
   }
 
   async function open(next: Exclude<Screen, 'loading' | 'select'>) {
@@ -85,13 +86,13 @@ export function TwoFactorSignIn({ onSignedIn, onRestart }: { onSignedIn: (next: 
     setCodeError(undefined);
     setNotice(null);
     setBusy(true);
-    const answer = await staffCall(() => VERIFIERS[screen].$post({ json: { code: code.trim(), trustDevice: trust } }, JSON_REQUEST));
+    const answer = await call(() => VERIFIERS[screen].$post({ json: { code: code.trim(), trustDevice: trust } }, JSON_REQUEST));
     setBusy(false);
     if (answer.status === 200 && typeof answer.body.next === 'string') return onSignedIn(answer.body.next);
     setCode('');
     if (answer.status === 401 && answer.body.code === 'challenge-expired') return onRestart(answer.body.message ?? TWO_FACTOR_TEXT.challengeExpired);
     if (answer.status === 429) return onRestart(answer.body.message ?? STAFF_TEXT.lockedOut);
-    setNotice({ tone: 'error', text: answer.status === 0 ? NETWORK_PROBLEM : (answer.body.message ?? TWO_FACTOR_TEXT.invalidCode) });
+    setNotice({ tone: 'error', text: problemOf(answer, TWO_FACTOR_TEXT.invalidCode) });
   }
 
   const backToSignIn = (
