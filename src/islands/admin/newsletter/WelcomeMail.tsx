@@ -8,6 +8,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { LANGUAGES, type Lang } from '../../../lib/i18n/languages.ts';
 import { WELCOME_LIMITS } from '../../../../api/src/newsletter-broadcast/welcome-schema.ts';
+import { NEWSLETTER_TEXT_ROWS } from '../../../lib/constants.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf, type Issue } from '../../api-call.ts';
@@ -133,7 +134,7 @@ export function WelcomeMail() {
           value={values.body}
           onValue={onValue}
           multiline
-          rows={10}
+          rows={NEWSLETTER_TEXT_ROWS}
           required
           maxLength={WELCOME_LIMITS.body}
           error={errors.body}
