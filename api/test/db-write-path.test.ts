@@ -3,7 +3,7 @@
  * after the WAL is fsynced (and with synchronous back to FULL for every other statement), the
  * shared WAL fsync, and time-ordered row ids.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -12,8 +12,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { groupCommit, walFileSync } from '../src/db/group-commit.ts';
 import { newId } from '../src/db/ids.ts';
-import { openDatabase } from '../src/db/index.ts';
-import { walCheckpointer } from '../src/db/wal-checkpoint.ts';
 import { sharedTransactions } from '../src/db/postgres-batch.ts';
 import { nameStatements } from '../src/db/postgres-statements.ts';
 import { pgUrl } from './helpers.ts';
@@ -108,49 +106,6 @@ describe('shared WAL fsync', () => {
     gates[1]!();
     await Promise.all([second, third]);
     expect(gates).toHaveLength(2);
-  });
-});
-
-describe('WAL checkpoints on a worker thread', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'sipa-checkpoint-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  test('the worker copies every committed page of the WAL into the database file', async () => {
-    const database = openSqlite(join(dir, 'c.sqlite'));
-    database.exec('PRAGMA wal_autocheckpoint = 0');
-    database.exec('create table items (id integer primary key, body text)');
-    const insert = database.prepare('insert into items (body) values (?)');
-    for (let i = 0; i < 200; i++) insert.run('x'.repeat(500));
-    const checkpointer = walCheckpointer(join(dir, 'c.sqlite'), 0);
-    try {
-      const { log, checkpointed } = await checkpointer.checkpoint();
-      expect(log).toBeGreaterThan(20);
-      expect(checkpointed).toBe(log);
-    } finally {
-      await checkpointer.close();
-      database.close();
-    }
-  });
-
-  test("the server's database leaves checkpoints to the worker: the writer checkpoints only at 10,000 pages", async () => {
-    const db = openDatabase({ dataDir: join(dir, 'server'), databaseUrl: undefined });
-    const file = join(dir, 'server', 'sipa.sqlite');
-    try {
-      await sql`create table items (id integer primary key, body text)`.execute(db.kysely);
-      const writer = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely);
-      expect(writer.rows[0]!.wal_autocheckpoint).toBe(10_000);
-      await Promise.all(Array.from({ length: 50 }, () => db.write((trx) => sql`insert into items (body) values (${'y'.repeat(2000)})`.execute(trx))));
-      // The rows reach the database file itself (the WAL held them until then) within the
-      // worker's interval (200 ms), though the writer never checkpointed at this size.
-      const deadline = Date.now() + 10_000;
-      while (statSync(file).size < 100_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(statSync(file).size).toBeGreaterThanOrEqual(100_000);
-    } finally {
-      await db.close();
-    }
   });
 });
 

@@ -14,7 +14,6 @@ import { sharedTransactions } from './postgres-batch.ts';
 import { nameStatements } from './postgres-statements.ts';
 import type { DirectRunner } from './prepared.ts';
 import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from './sqlite.ts';
-import { WRITER_CHECKPOINT_PAGES, walCheckpointer } from './wal-checkpoint.ts';
 import type { Database } from './types.ts';
 
 export type { Database } from './types.ts';
@@ -66,9 +65,6 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
   const database = openSqlite(file);
-  // Checkpoints run on a worker thread (wal-checkpoint.ts); the writer's own only as a backstop.
-  database.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
-  const checkpointer = walCheckpointer(file);
   const adapter = new NodeSqliteAdapter(database);
   const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(adapter), log: queryLog(config) });
   // A group-commit batch's own statements and prepared queries, straight to node:sqlite.
@@ -79,21 +75,8 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
         return adapter.run(text, parameters);
       }
     : (text, parameters) => adapter.run(text, parameters);
-  const fileSync = walFileSync(`${file}-wal`, fdatasync);
-  const walSync = () => {
-    checkpointer.written();
-    return fileSync();
-  };
-  const db = wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync, direct }));
-  return {
-    ...db,
-    async close() {
-      // The worker's connection goes first, so the writer's close is the last one, which
-      // checkpoints everything and removes the WAL file.
-      await checkpointer.close();
-      await db.close();
-    },
-  };
+  const walSync = walFileSync(`${file}-wal`, fdatasync);
+  return wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync, direct }));
 }
 
 async function fdatasync(path: string): Promise<void> {
