@@ -1,7 +1,6 @@
 /**
- * The SQLite write path's moving parts: prepared statements reused, group commit answering only
- * after the WAL is fsynced (and with synchronous back to FULL for every other statement), the
- * shared WAL fsync, and time-ordered row ids.
+ * The write path's moving parts: SQLite statements prepared once and reused, time-ordered row
+ * ids, and PostgreSQL's named statements and shared transactions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { groupCommit, walFileSync } from '../src/db/group-commit.ts';
 import { newId } from '../src/db/ids.ts';
 import { sharedTransactions } from '../src/db/postgres-batch.ts';
 import { nameStatements } from '../src/db/postgres-statements.ts';
@@ -37,75 +35,6 @@ describe('prepared statements', () => {
     expect(adapter.prepare('select a from t order by a').all([])).toHaveLength(5);
     expect([...stream].map((row) => row.a)).toEqual([1, 2, 3, 4]);
     adapter.close();
-  });
-});
-
-describe('group commit with a deferred WAL fsync', () => {
-  let dir: string;
-  let db: Kysely<{ items: { id: number } }>;
-  let database: DatabaseSync;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sipa-group-'));
-    database = openSqlite(join(dir, 'g.sqlite'));
-    db = new Kysely({ dialect: nodeSqliteDialect(database) });
-    await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
-  });
-  afterAll(async () => {
-    await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  test('a write resolves only after the fsync that follows its commit, and the connection is back at synchronous=FULL', async () => {
-    let openGate!: () => void;
-    let syncs = 0;
-    let syncDuringBatch: number | undefined;
-    const write = groupCommit(db, {
-      walSync: () => {
-        syncs += 1;
-        return new Promise<void>((resolve) => (openGate = resolve));
-      },
-    });
-    let resolved = false;
-    const done = write(async (trx) => {
-      syncDuringBatch = Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous);
-      await trx.insertInto('items').values({ id: 1 }).execute();
-      return 'stored';
-    }).then((value) => {
-      resolved = true;
-      return value;
-    });
-    while (syncs === 0) await new Promise((r) => setTimeout(r, 1));
-    // Committed (other readers see it) but not yet answered: the fsync has not finished.
-    expect(await db.selectFrom('items').selectAll().execute()).toHaveLength(1);
-    expect(resolved).toBe(false);
-    expect(syncDuringBatch).toBe(1);
-    expect(database.prepare('pragma synchronous').get()).toEqual({ synchronous: 2 });
-    openGate();
-    expect(await done).toBe('stored');
-  });
-
-  test('a failed fsync rejects every write of its batch', async () => {
-    const write = groupCommit(db, { walSync: () => Promise.reject(new Error('disk gone')) });
-    const outcomes = await Promise.allSettled([write((trx) => trx.insertInto('items').values({ id: 2 }).execute()), write((trx) => trx.insertInto('items').values({ id: 3 }).execute())]);
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
-  });
-});
-
-describe('shared WAL fsync', () => {
-  test('calls during a running fsync share one more fsync, started after the running one ends', async () => {
-    const gates: Array<() => void> = [];
-    const sync = walFileSync('/unused', () => new Promise<void>((resolve) => gates.push(resolve)));
-    const first = sync();
-    const second = sync();
-    const third = sync();
-    expect(gates).toHaveLength(1);
-    gates[0]!();
-    await first;
-    await new Promise((r) => setTimeout(r, 0));
-    expect(gates).toHaveLength(2);
-    gates[1]!();
-    await Promise.all([second, third]);
-    expect(gates).toHaveLength(2);
   });
 });
 

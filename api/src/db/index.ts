@@ -7,13 +7,10 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
-import { open } from 'node:fs/promises';
-import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
 import { sharedTransactions } from './postgres-batch.ts';
 import { nameStatements } from './postgres-statements.ts';
-import type { DirectRunner } from './prepared.ts';
-import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from './sqlite.ts';
+import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
 export type { Database } from './types.ts';
@@ -25,8 +22,8 @@ export interface Db {
   location: string;
   ping(): Promise<boolean>;
   /**
-   * Runs a write in a transaction and resolves once it is committed. On SQLite concurrent writes
-   * share one commit (group commit, see group-commit.ts); on PostgreSQL writes that wait for a
+   * Runs a write in a transaction and resolves once it is committed (on SQLite, once the WAL is
+   * fsynced: synchronous=FULL, see sqlite.ts). On PostgreSQL writes that wait for a
    * connection share a transaction, and run again alone if any of them fails (postgres-batch.ts).
    * A job is a function of its transaction: it changes nothing outside it, since it may run again.
    */
@@ -65,27 +62,8 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
   const database = openSqlite(file);
-  const adapter = new NodeSqliteAdapter(database);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(adapter), log: queryLog(config) });
-  // A group-commit batch's own statements and prepared queries, straight to node:sqlite.
-  const onQuery = config.onQuery;
-  const direct: DirectRunner = onQuery
-    ? (text, parameters) => {
-        onQuery(text, parameters);
-        return adapter.run(text, parameters);
-      }
-    : (text, parameters) => adapter.run(text, parameters);
-  const walSync = walFileSync(`${file}-wal`, fdatasync);
-  return wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync, direct }));
-}
-
-async function fdatasync(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log: queryLog(config) });
+  return wrap(kysely, 'sqlite', file);
 }
 
 function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string, groupWrite?: Db['write']): Db {
