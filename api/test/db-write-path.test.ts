@@ -1,6 +1,6 @@
 /**
  * The write path's moving parts: SQLite statements prepared once and reused, time-ordered row
- * ids, and PostgreSQL's named statements and shared transactions.
+ * ids, and PostgreSQL's shared transactions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/db/ids.ts';
 import { sharedTransactions } from '../src/db/postgres-batch.ts';
-import { nameStatements } from '../src/db/postgres-statements.ts';
 import { pgUrl } from './helpers.ts';
 import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from '../src/db/sqlite.ts';
 
@@ -47,22 +46,6 @@ describe('row ids', () => {
     // The first 48 bits are the time in milliseconds.
     const later = newId(Date.UTC(2027, 0, 1));
     expect(parseInt(later.slice(0, 8) + later.slice(9, 13), 16)).toBe(Date.UTC(2027, 0, 1));
-  });
-});
-
-describe.skipIf(!pgUrl)('named statements on PostgreSQL', () => {
-  test('a text is parsed once per connection and reused; `*` results and text without values stay unnamed', async () => {
-    const pool = new pg.Pool({ connectionString: pgUrl, max: 1 });
-    nameStatements(pool);
-    try {
-      for (let i = 0; i < 3; i++) expect((await pool.query('select $1::int + 1 as n', [i])).rows).toEqual([{ n: i + 1 }]);
-      await pool.query('select * from pg_class where relname = $1', ['pg_type']);
-      const prepared = (await pool.query('select statement from pg_prepared_statements', [])).rows.map((row: { statement: string }) => row.statement);
-      expect(prepared).toContain('select $1::int + 1 as n');
-      expect(prepared.filter((text: string) => text.includes('pg_class'))).toEqual([]);
-    } finally {
-      await pool.end();
-    }
   });
 });
 

@@ -9,7 +9,6 @@ import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
 import { migrateToLatest } from './migrations.ts';
 import { sharedTransactions } from './postgres-batch.ts';
-import { nameStatements } from './postgres-statements.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
@@ -54,7 +53,6 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POSTGRES_POOL_SIZE });
     pool.on('error', (error) => console.error('postgres pool error', error.message));
-    nameStatements(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
     return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`, sharedTransactions(kysely, { connections: POSTGRES_WRITE_TRANSACTIONS }));
