@@ -8,7 +8,6 @@ import { Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } fro
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
 import { migrateToLatest } from './migrations.ts';
-import { sharedTransactions } from './postgres-batch.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
@@ -21,10 +20,8 @@ export interface Db {
   location: string;
   ping(): Promise<boolean>;
   /**
-   * Runs a write in a transaction and resolves once it is committed (on SQLite, once the WAL is
-   * fsynced: synchronous=FULL, see sqlite.ts). On PostgreSQL writes that wait for a
-   * connection share a transaction, and run again alone if any of them fails (postgres-batch.ts).
-   * A job is a function of its transaction: it changes nothing outside it, since it may run again.
+   * Runs a write in a transaction of its own and resolves once it is committed: on SQLite once
+   * the WAL is fsynced (synchronous=FULL, see sqlite.ts), on PostgreSQL with synchronous_commit on.
    */
   write<T>(job: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -33,12 +30,6 @@ export interface Db {
 export const SQLITE_FILE = 'sipa.sqlite';
 /** Connections per API instance to PostgreSQL. */
 const POSTGRES_POOL_SIZE = 10;
-/**
- * Write transactions at once per instance (the rest of the pool serves reads). Fewer, fuller
- * shared transactions cost the database less than many small ones: with 4, fifty sign-ups in
- * flight run as batches of 8 (with all 10, most ran alone, each with its own BEGIN and COMMIT).
- */
-const POSTGRES_WRITE_TRANSACTIONS = 4;
 
 /** Kysely's log hook, when the config asks to see every statement. */
 function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
@@ -55,7 +46,7 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
     pool.on('error', (error) => console.error('postgres pool error', error.message));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
-    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`, sharedTransactions(kysely, { connections: POSTGRES_WRITE_TRANSACTIONS }));
+    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
@@ -64,13 +55,12 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   return wrap(kysely, 'sqlite', file);
 }
 
-function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string, groupWrite?: Db['write']): Db {
-  const write: Db['write'] = groupWrite ?? ((job) => kysely.transaction().execute(job));
+function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
   return {
     kysely,
     dialect,
     location,
-    write,
+    write: (job) => kysely.transaction().execute(job),
     async ping() {
       try {
         await sql`select 1`.execute(kysely);
