@@ -7,6 +7,7 @@
  * round starts every server in turn in a fresh process; medians of BENCH_ROUNDS (3) rounds of
  * BENCH_SECONDS (3) each after a second of warm-up.
  */
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { postLoad, signupBody, type LoadResult } from './http-load.ts';
 import { benchPort, startServer } from './load-servers.ts';
@@ -36,6 +37,8 @@ export interface WritePathResult {
   seconds: number;
   connections: number;
   postgresSkipped?: string;
+  /** The machine's 1-minute load average at the start and at the end. */
+  load: [number, number];
 }
 
 const median = (values: number[]) => {
@@ -62,6 +65,7 @@ export async function writePath(checkouts = checkoutsFromEnv(), options: { round
   const rounds = options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 3);
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 3);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const loadAtStart = loadavg()[0]!;
   const postgres = await benchPostgres('sipa_bench_write');
   const databases = ['sqlite', ...('url' in postgres ? ['postgres'] : [])] as Array<'sqlite' | 'postgres'>;
   const targets = databases.flatMap((database) => checkouts.map((checkout) => ({ checkout, database })));
@@ -93,12 +97,12 @@ export async function writePath(checkouts = checkoutsFromEnv(), options: { round
     burstP99Ms: median(burst[index]!.map((r) => r.p99Ms)),
     failures: [...alone[index]!, ...burst[index]!].reduce((sum, r) => sum + r.errors + r.non2xx, 0),
   }));
-  return { rows, rounds, seconds, connections, ...('skipped' in postgres ? { postgresSkipped: postgres.skipped } : {}) };
+  return { rows, rounds, seconds, connections, load: [loadAtStart, loadavg()[0]!], ...('skipped' in postgres ? { postgresSkipped: postgres.skipped } : {}) };
 }
 
 export function writePathMarkdown(result: WritePathResult): string {
   const lines = [
-    `${result.rounds} rounds; in each, every server in a fresh process in turn: 1 s warm-up, ${result.seconds} s of sign-ups from 1 connection, then ${result.seconds} s from ${result.connections}. Medians of the rounds. Every sign-up is a new address (a subscriber, two outbox rows, a cooldown and the rate-limit count, committed durably before the answer).`,
+    `${result.rounds} rounds; in each, every server in a fresh process in turn: 1 s warm-up, ${result.seconds} s of sign-ups from 1 connection, then ${result.seconds} s from ${result.connections}. Medians of the rounds. Every sign-up is a new address (a subscriber, two outbox rows, a cooldown and the rate-limit count, committed durably before the answer). Load average ${result.load[0].toFixed(1)} at the start, ${result.load[1].toFixed(1)} at the end (${cpus().length} cores).`,
     '',
     '| checkout | database | 1 connection: p50 ms | p99 ms | ' + result.connections + ' connections: sign-ups/s | p99 ms | errors + non-2xx |',
     '|---|---|--:|--:|--:|--:|--:|',
