@@ -46,12 +46,17 @@ export function benchPort(offset: number): number {
   return Number(process.env.BENCH_PORT ?? 4951) + offset;
 }
 
-export async function startServer(kind: ServerKind, options: { port: number; databaseUrl?: string; cpuProfileDir?: string }): Promise<BenchServer> {
+/**
+ * `checkout`: another copy of the repository (its own api/bench/load-servers.ts is run, so its
+ * own API code serves), to set two versions of the server side by side in one bench run.
+ */
+export async function startServer(kind: ServerKind, options: { port: number; databaseUrl?: string; cpuProfileDir?: string; checkout?: string }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sipa-bench-'));
   // BENCH_CPU_PROFILE_DIR: each SIPA server writes a .cpuprofile there when it stops (node --cpu-prof).
   const profileDir = options.cpuProfileDir ?? (kind === 'sipa' ? process.env.BENCH_CPU_PROFILE_DIR : undefined);
   const execArgv = ['--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-  const child = fork(import.meta.filename, ['--serve', kind, String(options.port), dataDir, options.databaseUrl ?? ''], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const script = options.checkout ? join(options.checkout, 'api', 'bench', 'load-servers.ts') : import.meta.filename;
+  const child = fork(script, ['--serve', kind, String(options.port), dataDir, options.databaseUrl ?? ''], { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`bench ${kind} server exited with ${code} before listening`));
     child.once('exit', onExit);

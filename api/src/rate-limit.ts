@@ -24,16 +24,10 @@ export interface RateLimit {
   refuse(c: Context): Promise<Response | null>;
   /** Counts one accepted submission, in the transaction that stores it. */
   count(trx: Kysely<Database> | Transaction<Database>, c: Context): Promise<void>;
-  /**
-   * For a statement that counts the submission itself (the PostgreSQL sign-up, in one
-   * statement): the counter to add one to, or null when the limit is off. Runs count()'s
-   * occasional clean-up.
-   */
-  counter(trx: Kysely<Database> | Transaction<Database>, c: Context): Promise<RateCounter | null>;
 }
 
 /** A counter row: its bucket (limit, client and window) and the window's start (seconds). */
-export interface RateCounter {
+interface RateCounter {
   bucket: string;
   start: number;
 }
@@ -74,9 +68,6 @@ export function rateLimit(services: Services, name: string): RateLimit {
     async count(trx, c) {
       if (max <= 0) return;
       await countHit(trx, await counter(trx, c));
-    },
-    async counter(trx, c) {
-      return max <= 0 ? null : counter(trx, c);
     },
   };
 }

@@ -126,7 +126,7 @@ describeBackends('migrations and queries', (backend) => {
   });
 });
 
-describeBackends('writes (group commit on SQLite)', (backend) => {
+describeBackends('writes, each in a transaction of its own', (backend) => {
   let db: Db;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -155,7 +155,7 @@ describeBackends('writes (group commit on SQLite)', (backend) => {
     expect(rows).toHaveLength(25);
   });
 
-  test('a failing write is rolled back alone; the others in the same batch are kept', async () => {
+  test('a failing write is rolled back alone; the others at the same moment are kept', async () => {
     await db.write(insert(100));
     const outcomes = await Promise.allSettled([
       db.write(insert(103)),
@@ -171,7 +171,7 @@ describeBackends('writes (group commit on SQLite)', (backend) => {
     expect(ids).toEqual(['n100', 'n102', 'n103']);
   });
 
-  test('prepared queries in a batch (sent straight to node:sqlite on SQLite) commit, fail and roll back per write', async () => {
+  test('prepared queries commit, fail and roll back per write', async () => {
     const insertPrepared = preparedQuery<{ id: string; name: string }, { name: string }>((kysely, slot) =>
       kysely.insertInto('contact_messages').values({ id: slot('id'), name: slot('name'), email: 'a@b.org', phone: null, subject: 's', message: 'm', created_at: 'x' }).returning('name'),
     );

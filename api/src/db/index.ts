@@ -7,14 +7,8 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
-import { open } from 'node:fs/promises';
-import { groupCommit, walFileSync } from './group-commit.ts';
 import { migrateToLatest } from './migrations.ts';
-import { sharedTransactions } from './postgres-batch.ts';
-import { nameStatements } from './postgres-statements.ts';
-import type { DirectRunner } from './prepared.ts';
-import { NodeSqliteAdapter, nodeSqliteDialect, openSqlite } from './sqlite.ts';
-import { WRITER_CHECKPOINT_PAGES, walCheckpointer } from './wal-checkpoint.ts';
+import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
 export type { Database } from './types.ts';
@@ -26,10 +20,8 @@ export interface Db {
   location: string;
   ping(): Promise<boolean>;
   /**
-   * Runs a write in a transaction and resolves once it is committed. On SQLite concurrent writes
-   * share one commit (group commit, see group-commit.ts); on PostgreSQL writes that wait for a
-   * connection share a transaction, and run again alone if any of them fails (postgres-batch.ts).
-   * A job is a function of its transaction: it changes nothing outside it, since it may run again.
+   * Runs a write in a transaction of its own and resolves once it is committed: on SQLite once
+   * the WAL is fsynced (synchronous=FULL, see sqlite.ts), on PostgreSQL with synchronous_commit on.
    */
   write<T>(job: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -38,12 +30,6 @@ export interface Db {
 export const SQLITE_FILE = 'sipa.sqlite';
 /** Connections per API instance to PostgreSQL. */
 const POSTGRES_POOL_SIZE = 10;
-/**
- * Write transactions at once per instance (the rest of the pool serves reads). Fewer, fuller
- * shared transactions cost the database less than many small ones: with 4, fifty sign-ups in
- * flight run as batches of 8 (with all 10, most ran alone, each with its own BEGIN and COMMIT).
- */
-const POSTGRES_WRITE_TRANSACTIONS = 4;
 
 /** Kysely's log hook, when the config asks to see every statement. */
 function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
@@ -58,60 +44,23 @@ export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' |
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POSTGRES_POOL_SIZE });
     pool.on('error', (error) => console.error('postgres pool error', error.message));
-    nameStatements(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
-    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`, sharedTransactions(kysely, { connections: POSTGRES_WRITE_TRANSACTIONS }));
+    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
   const database = openSqlite(file);
-  // Checkpoints run on a worker thread (wal-checkpoint.ts); the writer's own only as a backstop.
-  database.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
-  const checkpointer = walCheckpointer(file);
-  const adapter = new NodeSqliteAdapter(database);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(adapter), log: queryLog(config) });
-  // A group-commit batch's own statements and prepared queries, straight to node:sqlite.
-  const onQuery = config.onQuery;
-  const direct: DirectRunner = onQuery
-    ? (text, parameters) => {
-        onQuery(text, parameters);
-        return adapter.run(text, parameters);
-      }
-    : (text, parameters) => adapter.run(text, parameters);
-  const fileSync = walFileSync(`${file}-wal`, fdatasync);
-  const walSync = () => {
-    checkpointer.written();
-    return fileSync();
-  };
-  const db = wrap(kysely, 'sqlite', file, groupCommit(kysely, { walSync, direct }));
-  return {
-    ...db,
-    async close() {
-      // The worker's connection goes first, so the writer's close is the last one, which
-      // checkpoints everything and removes the WAL file.
-      await checkpointer.close();
-      await db.close();
-    },
-  };
+  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log: queryLog(config) });
+  return wrap(kysely, 'sqlite', file);
 }
 
-async function fdatasync(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-}
-
-function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string, groupWrite?: Db['write']): Db {
-  const write: Db['write'] = groupWrite ?? ((job) => kysely.transaction().execute(job));
+function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
   return {
     kysely,
     dialect,
     location,
-    write,
+    write: (job) => kysely.transaction().execute(job),
     async ping() {
       try {
         await sql`select 1`.execute(kysely);

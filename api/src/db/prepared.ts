@@ -5,8 +5,7 @@
  * each value; later calls send the same SQL text (which the SQLite adapter also keeps prepared)
  * with the values put in the placeholders' places (named values, or positional ones from an
  * array: slot(n) is values[n]). The statement goes through Kysely's executor as any other, so
- * logging (the query-plan test's `onQuery`) sees it; on the connection of a SQLite group-commit
- * batch (`runDirectly`) it goes straight to node:sqlite instead, logged by the same hook.
+ * logging (the query-plan test's `onQuery`) sees it.
  */
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult, type RootOperationNode, type Transaction } from 'kysely';
 import type { Database } from './types.ts';
@@ -23,18 +22,6 @@ interface Compiled {
   parameters: Array<{ name: string } | { value: unknown }>;
   /** Every parameter is the positional value of its own place: the values go as they are. */
   inOrder: boolean;
-}
-
-/** Runs a compiled statement at once and returns Kysely's result for it. */
-export type DirectRunner = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown>;
-
-/** Connections whose statements skip Kysely's executor (see group-commit.ts), while they are held. */
-const directRunners = new WeakMap<object, DirectRunner>();
-
-/** Sends this connection's prepared queries to `runner` until called again with undefined. */
-export function runDirectly(connection: object, runner: DirectRunner | undefined): void {
-  if (runner) directRunners.set(connection, runner);
-  else directRunners.delete(connection);
 }
 
 export function preparedQuery<Args extends Values, Row = unknown>(build: (db: Kysely<Database>, slot: Slot<Args>) => Compilable<Row>) {
@@ -59,14 +46,6 @@ export function preparedQuery<Args extends Values, Row = unknown>(build: (db: Ky
     const compiled = compiledFor(db);
     const values = args as Record<string, unknown>;
     const parameters = compiled.inOrder && Array.isArray(args) && args.length === compiled.parameters.length ? args : compiled.parameters.map((p) => ('name' in p ? values[p.name] : p.value));
-    const direct = directRunners.get(db);
-    if (direct) {
-      try {
-        return Promise.resolve(direct(compiled.sql, parameters) as QueryResult<Row>);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
     return db.executeQuery<Row>({ sql: compiled.sql, parameters, query: compiled.query, queryId: createQueryId() });
   };
 }

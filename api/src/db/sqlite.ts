@@ -4,7 +4,7 @@
  * have no `reader` flag. This adapter bridges the two, so the API needs no native module.
  */
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteDialect, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 function bindable(value: unknown): SQLInputValue {
   // node:sqlite binds neither booleans nor dates: the query layer stores integers and ISO strings
@@ -60,16 +60,6 @@ export class NodeSqliteAdapter implements SqliteDatabase {
     }
     this.#statements.set(sql, statement);
     return statement;
-  }
-  /**
-   * Runs a statement at once, as Kysely's SQLite connection would (the same result), without its
-   * promise chain: for the statements of a group-commit batch, which holds the connection.
-   */
-  run(sql: string, parameters: ReadonlyArray<unknown>): QueryResult<unknown> {
-    const statement = this.prepare(sql);
-    if (statement.reader) return { rows: statement.all(parameters) };
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
   }
   close(): void {
     this.#statements.clear();

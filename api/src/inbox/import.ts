@@ -85,8 +85,8 @@ export async function importSubscribers(services: Services, text: string): Promi
   const mailIds: string[] = [];
   for (let start = 0; start < addresses.length; start += 500) {
     const chunk = addresses.slice(start, start + 500);
-    // The job counts into its own tally, added to the report once committed: a write may run
-    // again (src/db/postgres-batch.ts), and a rolled-back one must count nothing.
+    // The job counts into its own tally, added to the report once committed: a rolled-back
+    // write must count nothing.
     const { queued: ids, tally } = await services.db.write(async (trx) => {
       const tally = { existing: 0, confirmed: 0, pending: 0 };
       const known = new Set((await trx.selectFrom('subscribers').select('email').where('email', 'in', chunk).execute()).map((r) => r.email));

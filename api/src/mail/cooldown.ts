@@ -24,10 +24,10 @@ const claim = preparedQuery<{ key: string; until: number; now: number }, { key: 
 );
 
 /** A cooldown's key as it is stored. */
-export const cooldownKey = (key: string) => key.slice(0, 300);
+const cooldownKey = (key: string) => key.slice(0, 300);
 
 /** Now and then (one call in fifty), removes the claims that have run out; undefined when not. */
-export function sweepCooldowns(trx: Kysely<Database> | Transaction<Database>, nowSeconds: number): Promise<unknown> | undefined {
+function sweepCooldowns(trx: Kysely<Database> | Transaction<Database>, nowSeconds: number): Promise<unknown> | undefined {
   return Math.random() < 0.02 ? trx.deleteFrom('mail_cooldowns').where('until_at', '<', nowSeconds).execute() : undefined;
 }
 

@@ -45,8 +45,8 @@ export function logText(value: string): string {
   return JSON.stringify(value).replace(/[\u2028\u2029\u0085]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Messages made into outbox rows, for a statement that inserts them itself (see Mailer.outboxRows). */
-export interface OutboxRows {
+/** Messages made into outbox rows. */
+interface OutboxRows {
   ids: string[];
   /** One value per OUTBOX_COLUMNS entry, in that order, row after row. */
   values: unknown[];
@@ -59,8 +59,6 @@ export interface Mailer {
   transportName: 'smtp' | 'outbox';
   from: string;
   enqueue(trx: Kysely<Database> | Transaction<Database>, mails: OutgoingMail[]): Promise<string[]>;
-  /** The rows enqueue() would insert for `mails`, for one statement that writes them with other rows. */
-  outboxRows(mails: OutgoingMail[]): OutboxRows;
   /** Tries to deliver the given queued messages now (after the submission is committed). */
   deliver(ids: string[]): Promise<void>;
   /** Starts deliver() without making the caller wait (the answer never waits on SMTP). */
@@ -73,7 +71,7 @@ export interface Mailer {
   close(): void;
 }
 
-export const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'] as const;
+const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'] as const;
 
 /**
  * The insert of `count` outbox rows, compiled once per count (src/db/prepared.ts). Its values
@@ -160,6 +158,31 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     return removed;
   }
 
+  function outboxRows(mails: OutgoingMail[]): OutboxRows {
+    const now = new Date().toISOString();
+    const ids: string[] = [];
+    const lines: string[] = [];
+    // One value per OUTBOX_COLUMNS entry, in that order, for each mail.
+    const values: unknown[] = [];
+    for (const mail of mails) {
+      const id = newId();
+      const to = headerValue(mail.to);
+      const subject = headerValue(mail.subject).slice(0, 300);
+      const replyTo = mail.replyTo ? headerValue(mail.replyTo).toLowerCase() : null;
+      ids.push(id);
+      values.push(id, mail.kind, to, subject, mail.text, mail.html ?? null, storedHeaders(mail), replyTo, now, 0, now, null, null, null);
+      if (!transport) lines.push(`mail: outbox ${id} ${mail.kind} to ${logText(to)}: ${logText(subject)} (no SMTP_URL; kept in the outbox)`);
+    }
+    return {
+      ids,
+      values,
+      // One line per message, written in one call (one write to stdout, not one per message).
+      queued: () => {
+        if (lines.length) log(lines.join('\n'));
+      },
+    };
+  }
+
   const inFlight = new Set<Promise<void>>();
 
   const mailer: Mailer = {
@@ -167,34 +190,10 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     from,
     async enqueue(trx, mails) {
       if (!mails.length) return [];
-      const rows = mailer.outboxRows(mails);
+      const rows = outboxRows(mails);
       await insertOutbox(mails.length)(trx, rows.values);
       rows.queued();
       return rows.ids;
-    },
-    outboxRows(mails) {
-      const now = new Date().toISOString();
-      const ids: string[] = [];
-      const lines: string[] = [];
-      // One value per OUTBOX_COLUMNS entry, in that order, for each mail.
-      const values: unknown[] = [];
-      for (const mail of mails) {
-        const id = newId();
-        const to = headerValue(mail.to);
-        const subject = headerValue(mail.subject).slice(0, 300);
-        const replyTo = mail.replyTo ? headerValue(mail.replyTo).toLowerCase() : null;
-        ids.push(id);
-        values.push(id, mail.kind, to, subject, mail.text, mail.html ?? null, storedHeaders(mail), replyTo, now, 0, now, null, null, null);
-        if (!transport) lines.push(`mail: outbox ${id} ${mail.kind} to ${logText(to)}: ${logText(subject)} (no SMTP_URL; kept in the outbox)`);
-      }
-      return {
-        ids,
-        values,
-        // One line per message, written in one call (one write to stdout, not one per message).
-        queued: () => {
-          if (lines.length) log(lines.join('\n'));
-        },
-      };
     },
     async deliver(ids) {
       for (const id of ids) {

@@ -31,6 +31,7 @@ import type { Db } from '../db/index.ts';
 import type { NewsletterCampaignsTable } from '../db/types.ts';
 import type { RecipientLinks } from './content.ts';
 import { startDueCampaigns } from './campaigns.ts';
+import { releaseMemory } from '../release-memory.ts';
 import { campaignMessage } from './mime.ts';
 import { isPermanentFailure, type BroadcastSender } from './sender.ts';
 
@@ -437,6 +438,8 @@ export function createRunner(options: RunnerOptions) {
       ran = true;
       await runCampaign(campaign);
     }
+    // A campaign's messages grew the heap by far more than it keeps (release-memory.ts).
+    if (ran) await releaseMemory();
     return ran;
   }
 

@@ -18,7 +18,7 @@ import { MESSAGES } from '../../../src/lib/messages.ts';
 import { langOrDefault, translateText } from '../../../src/lib/i18n/catalogue.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
 import { localizePath } from '../../../src/lib/i18n/paths.ts';
-import { claimCooldown, cooldownKey, sweepCooldowns } from '../mail/cooldown.ts';
+import { claimCooldown } from '../mail/cooldown.ts';
 import { newsletterMails } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
@@ -27,7 +27,6 @@ import { newsletterSchema, tokenSchema } from '../schemas.ts';
 import type { Services } from '../services.ts';
 import { forJson, limitedBody, mediaType, refererLang, submission, submittedLang, succeed } from '../submission.ts';
 import { refuseOverLimit } from './form-route.ts';
-import { signUpNewAddress } from './newsletter-signup-postgres.ts';
 import { CONFIRM_TOKEN_DAYS, type TokenPurpose } from '../tokens.ts';
 import { confirmAndWelcome } from '../newsletter-broadcast/welcome.ts';
 
@@ -85,7 +84,6 @@ function isConcurrentSignupConflict(error: unknown): boolean {
 
 export function newsletterSignupRoutes(services: Services) {
   const limit = rateLimit(services, 'newsletter');
-  const postgres = services.db.dialect === 'postgres';
   const app = new Hono().post('/', refuseOverLimit(limit), submission('newsletter', newsletterSchema, services.config.bodyLimitBytes), async (c) => {
     const sent = c.req.valid('json');
     const lang = sent.data ? submittedLang(sent.data) : refererLang(c);
@@ -98,26 +96,7 @@ export function newsletterSignupRoutes(services: Services) {
       services.db.write(async (trx) => {
         const nowMs = Date.now();
         const now = new Date(nowMs).toISOString();
-        if (postgres) {
-          // A new address in one statement, the rate limit counted in it (newsletter-signup-postgres.ts);
-          // a known address goes on below.
-          const counter = await limit.counter(trx, c);
-          const id = newId();
-          const links = await tokenLinks(services, id, nowMs, lang);
-          const rows = services.mailer.outboxRows(newsletterMails(email, links.confirmUrl, links.unsubscribeUrl, services.config.staffMailbox, lang));
-          const nowSeconds = Math.floor(nowMs / 1000);
-          const outcome = await signUpNewAddress(trx, { email, cooldownKey: cooldownKey(`newsletter.confirm:${email}`), until: nowSeconds + CONFIRM_RESEND_COOLDOWN_MS / 1000, nowSeconds, id, source, now, lang, outbox: rows.values, counter });
-          if (outcome.existing === null) {
-            // The occasional clean-up claimCooldown makes (this statement's claim runs until later).
-            const sweep = sweepCooldowns(trx, nowSeconds);
-            if (sweep) await sweep;
-            if (!outcome.stored) return [];
-            rows.queued();
-            return rows.ids;
-          }
-        } else {
-          await limit.count(trx, c);
-        }
+        await limit.count(trx, c);
         const existing = (await findSubscriber(trx, { email })).rows[0];
         if (existing?.status === 'confirmed') return [];
         // One confirmation per address per cooldown, whoever asks and from wherever, so the form
