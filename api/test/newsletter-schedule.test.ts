@@ -10,6 +10,7 @@ import { dueCampaigns, startCampaign } from '../src/newsletter-broadcast/campaig
 import { count, describeBackends, freshConfig, type Backend, type TestApi } from './helpers.ts';
 import { NEWSLETTER, recipientStatuses, seedSubscribers, sendNewsletter, staffCookies } from './broadcast-helpers.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { otherInstance } from './instance-thread.ts';
 
 const MINUTE = 60_000;
 
@@ -158,30 +159,35 @@ describeBackends('newsletter audience and time', (backend: Backend) => {
   });
 
   test('two servers on one database: each due campaign is started by one of them and every address gets one copy', async () => {
-    const other = await instance();
-    const ids: string[] = [];
-    for (const audience of ['all', 'fr', 'en']) {
-      ids.push(((await (await sendNewsletter(api, { ...NEWSLETTER, audience, scheduled_at: inTwoMinutes() }, admin)).json()) as { campaign_id: string }).campaign_id);
-    }
-    const at = Date.now() + 3 * MINUTE;
-    // Both see every campaign due, then both claim each at once: one claim per campaign succeeds.
-    const [seenByOne, seenByOther] = await Promise.all([dueCampaigns(api.services.db, at), dueCampaigns(other.services.db, at)]);
-    expect(seenByOne.sort()).toEqual([...ids].sort());
-    expect(seenByOther.sort()).toEqual([...ids].sort());
-    const claims = await Promise.all(ids.flatMap((id) => [startCampaign(api.services.db, id, at), startCampaign(other.services.db, id, at)]));
-    for (let i = 0; i < ids.length; i++) expect([claims[2 * i], claims[2 * i + 1]].filter(Boolean)).toHaveLength(1);
-    expect(await count(api.services, 'newsletter_recipients')).toBe(10 + 3 + 5);
+    // The other server runs in a thread of its own, as it would in a process of its own (instance-worker.ts).
+    const other = await otherInstance(config);
+    try {
+      const ids: string[] = [];
+      for (const audience of ['all', 'fr', 'en']) {
+        ids.push(((await (await sendNewsletter(api, { ...NEWSLETTER, audience, scheduled_at: inTwoMinutes() }, admin)).json()) as { campaign_id: string }).campaign_id);
+      }
+      const at = Date.now() + 3 * MINUTE;
+      // Both see every campaign due, then both claim each at once: one claim per campaign succeeds.
+      const [seenByOne, seenByOther] = await Promise.all([dueCampaigns(api.services.db, at), other.due(at)]);
+      expect(seenByOne.sort()).toEqual([...ids].sort());
+      expect(seenByOther.sort()).toEqual([...ids].sort());
+      const claims = await Promise.all(ids.flatMap((id) => [startCampaign(api.services.db, id, at), other.start(id, at)]));
+      for (let i = 0; i < ids.length; i++) expect([claims[2 * i], claims[2 * i + 1]].filter(Boolean)).toHaveLength(1);
+      expect(await count(api.services, 'newsletter_recipients')).toBe(10 + 3 + 5);
 
-    // And a campaign neither has claimed yet, raced for by both runners whole.
-    const raced = ((await (await sendNewsletter(api, { ...NEWSLETTER, audience: 'sw', scheduled_at: inTwoMinutes() }, admin)).json()) as { campaign_id: string }).campaign_id;
-    await Promise.all([api.services.broadcast.runner.runOnce(at), other.services.broadcast.runner.runOnce(at)]);
-    await api.services.broadcast.runner.runOnce(at);
-    const perAddress = new Map<string, number>();
-    for (const to of mailed()) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
-    // all + fr + en + sw: everyone twice (all and their language), nobody more.
-    expect(sink.messages).toHaveLength(10 + 3 + 5 + 2);
-    expect([...perAddress.values()].every((n) => n === 2)).toBe(true);
-    expect(perAddress.size).toBe(10);
-    expect(await recipientStatuses(api.services, raced)).toEqual({ sent: 2 });
+      // And a campaign neither has claimed yet, raced for by both runners whole.
+      const raced = ((await (await sendNewsletter(api, { ...NEWSLETTER, audience: 'sw', scheduled_at: inTwoMinutes() }, admin)).json()) as { campaign_id: string }).campaign_id;
+      await Promise.all([api.services.broadcast.runner.runOnce(at), other.runOnce(at)]);
+      await api.services.broadcast.runner.runOnce(at);
+      const perAddress = new Map<string, number>();
+      for (const to of mailed()) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+      // all + fr + en + sw: everyone twice (all and their language), nobody more.
+      expect(sink.messages).toHaveLength(10 + 3 + 5 + 2);
+      expect([...perAddress.values()].every((n) => n === 2)).toBe(true);
+      expect(perAddress.size).toBe(10);
+      expect(await recipientStatuses(api.services, raced)).toEqual({ sent: 2 });
+    } finally {
+      await other.close();
+    }
   });
 });

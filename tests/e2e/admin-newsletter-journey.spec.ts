@@ -61,8 +61,9 @@ const quotedPrintable = (part: string) =>
 function part(mail: string, type: 'text/plain' | 'text/html'): string {
   const start = mail.indexOf(`Content-Type: ${type}`);
   expect(start, type).toBeGreaterThan(-1);
+  const boundary = /boundary="([^"]+)"/.exec(mail)![1]!;
   const body = mail.slice(mail.indexOf('\r\n\r\n', start) + 4);
-  return quotedPrintable(body.slice(0, body.indexOf('\r\n--')));
+  return quotedPrintable(body.slice(0, body.indexOf(`\r\n--${boundary}`)));
 }
 
 /** Ends this browser's session on the server, as the 30-minute idle limit does. */

@@ -48,7 +48,12 @@ export class NodeSqliteAdapter implements SqliteDatabase {
   constructor(database: DatabaseSync) {
     this.database = database;
   }
-  prepare(sql: string): SqliteStatement {
+  prepare(text: string): SqliteStatement {
+    // Kysely opens every transaction with a plain (deferred) 'begin'. Every transaction here writes,
+    // and a deferred one that read first cannot take the write lock once another server on the same
+    // file has written (SQLITE_BUSY at once, the busy timeout does not apply): 'begin immediate'
+    // takes the write lock at the start, so two servers sharing a file wait their turn instead.
+    const sql = text === 'begin' ? 'begin immediate' : text;
     // Preparing parses and plans the SQL again; the query layer sends the same few texts over
     // and over, so each is prepared once and reused.
     let statement = this.#statements.get(sql);

@@ -1,0 +1,28 @@
+/**
+ * A second API server on the same database, in a thread of its own, as another instance would
+ * run in a process of its own. node:sqlite waits for a lock synchronously (the busy timeout), so
+ * two servers sharing one SQLite file must not share a thread: each would block the other's
+ * transaction from finishing. The test thread drives it through messages (instance-thread.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { closeServices, createServices } from '../src/app.ts';
+import { loadConfig, type ApiConfig } from '../src/config.ts';
+import { dueCampaigns, startCampaign } from '../src/newsletter-broadcast/campaigns.ts';
+
+const services = await createServices(loadConfig({}, workerData as Partial<ApiConfig>));
+
+const operations: Record<string, (args: unknown[]) => Promise<unknown>> = {
+  due: ([at]) => dueCampaigns(services.db, at as number),
+  start: ([id, at]) => startCampaign(services.db, id as string, at as number),
+  runOnce: ([at]) => services.broadcast.runner.runOnce(at as number),
+  close: () => closeServices(services),
+};
+
+parentPort!.on('message', async ({ id, op, args }: { id: number; op: string; args: unknown[] }) => {
+  try {
+    parentPort!.postMessage({ id, result: await operations[op]!(args) });
+  } catch (error) {
+    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+parentPort!.postMessage({ ready: true });
