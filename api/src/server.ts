@@ -3,7 +3,7 @@
  * PORT (default 4321) and HOST (default 0.0.0.0) choose where it listens; api/README.md lists
  * the API's own variables.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { closeServices, createApp, createServices, type Services } from './app.t
 import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
 import { createStaticSite } from './static-site.ts';
+import { BothProtocolsServer } from './both-protocols.ts';
+import { tlsCertificate } from './tls.ts';
 import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
 import { DEFAULT_LANG, LANG_CODES } from '../../src/lib/i18n/languages.ts';
 
@@ -65,12 +67,27 @@ export interface ListenOptions {
   maxConnections: number;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** A certificate: HTTPS with HTTP/2 on the same port as plain HTTP (both-protocols.ts). */
+  tls?: { key: string; cert: string };
 }
 
 /** Listens with the timeouts and the connection cap; resolves once the port is open. */
-export async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, options: ListenOptions): Promise<ServerType> {
+export async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, options: ListenOptions): Promise<ServerType | BothProtocolsServer> {
   const headersTimeout = options.headersTimeoutMs ?? SERVER_TIMEOUTS.headersTimeoutMs;
   const requestTimeout = options.requestTimeoutMs ?? SERVER_TIMEOUTS.requestTimeoutMs;
+  if (options.tls) {
+    const server = new BothProtocolsServer(getRequestListener(app.fetch, { hostname: options.hostname }), {
+      ...options.tls,
+      headersTimeoutMs: headersTimeout,
+      requestTimeoutMs: requestTimeout,
+    });
+    server.maxConnections = options.maxConnections;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.hostname, () => resolve());
+    });
+    return server;
+  }
   let server!: ServerType;
   await new Promise<void>((resolve) => {
     server = serve(
@@ -99,10 +116,16 @@ if (isMain) {
     console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
+  const tls = await tlsCertificate(process.env, config.dataDir).catch((error: unknown) => {
+    console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services });
-  const server = await listen(app, { port, hostname, maxConnections: config.maxConnections });
+  const server = await listen(app, { port, hostname, maxConnections: config.maxConnections, tls });
   const address = server.address();
-  console.log(`SIPA site: ${files} files from ${distDir}, listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
+  const at = `localhost:${typeof address === 'object' && address ? address.port : port}`;
+  console.log(`SIPA site: ${files} files from ${distDir}, listening on http://${at}`);
+  if (tls) console.log(`HTTPS with HTTP/2 on the same port: https://${at} (certificate ${tls.source})`);
   console.log(`API: ${services.db.dialect} at ${services.db.location}; mail via ${services.mailer.transportName}`);
   // Retry queued mail (earlier failures, or everything once SMTP_URL is set); trims the outbox without it.
   const retry = setInterval(() => {
