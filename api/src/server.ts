@@ -19,14 +19,26 @@ import { DEFAULT_LANG, LANG_CODES } from '../../src/lib/i18n/languages.ts';
 /** Slow phones get time; a client that trickles its headers (slowloris) does not. */
 export const SERVER_TIMEOUTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 } as const;
 
-export function createServerApp(options: { distDir: string; https: boolean; services: Services }) {
+/** Answered over plain HTTP even where everything else is sent to HTTPS: load balancers ask it so. */
+const HEALTH_PATH = '/api/health';
+
+export function createServerApp(options: {
+  distDir: string;
+  https: boolean;
+  services: Services;
+  /** The server holds the site's own certificate: with `https`, its plain HTTP side sends visitors to HTTPS. */
+  ownCertificate?: boolean;
+}) {
   const site = createStaticSite(options.distDir);
   const headers = securityHeaders({ https: options.https });
   const { trustProxy } = options.services.config;
   const root = new Hono();
-  // Behind a trusted TLS-terminating proxy, a plain-HTTP request is sent to HTTPS first.
+  // Behind a trusted TLS-terminating proxy, a plain-HTTP request is sent to HTTPS first; so is one
+  // that reached the plain side of a server holding the site's certificate itself.
   root.use(async (c, next) => {
-    if (options.https && forwardedValue(c, 'x-forwarded-proto', trustProxy) === 'http') {
+    const forwardedProto = forwardedValue(c, 'x-forwarded-proto', trustProxy);
+    const plainHere = options.ownCertificate && !forwardedProto && c.req.url.startsWith('http:') && c.req.path !== HEALTH_PATH;
+    if (options.https && (forwardedProto === 'http' || plainHere)) {
       const url = new URL(c.req.url);
       const host = forwardedValue(c, 'x-forwarded-host', trustProxy) ?? c.req.header('host') ?? url.host;
       const safeMethod = c.req.method === 'GET' || c.req.method === 'HEAD';
@@ -120,7 +132,8 @@ if (isMain) {
     console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-  const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services });
+  const ownCertificate = Boolean(tls && process.env.TLS_CERT_FILE);
+  const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services, ownCertificate });
   const server = await listen(app, { port, hostname, maxConnections: config.maxConnections, tls });
   const address = server.address();
   const at = `localhost:${typeof address === 'object' && address ? address.port : port}`;

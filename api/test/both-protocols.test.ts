@@ -167,6 +167,32 @@ describe('plain HTTP on the same port', () => {
   });
 });
 
+describe('with the site certificate and HTTPS=true', () => {
+  test('plain HTTP sends visitors to HTTPS on the same address; health checks stay plain', async () => {
+    const { app } = createServerApp({ distDir: dist, https: true, services, ownCertificate: true });
+    const own = (await listen(app, { port: 0, hostname: '127.0.0.1', maxConnections: 10, tls: certificate })) as BothProtocolsServer;
+    const ownPort = (own.address() as AddressInfo).port;
+    try {
+      const page = await fetch(`http://127.0.0.1:${ownPort}/about?x=1`, { redirect: 'manual' });
+      expect(page.status).toBe(301);
+      expect(page.headers.get('location')).toBe(`https://127.0.0.1:${ownPort}/about?x=1`);
+      const post = await fetch(`http://127.0.0.1:${ownPort}/api/contact`, { method: 'POST', redirect: 'manual' });
+      expect(post.status).toBe(308);
+      expect((await fetch(`http://127.0.0.1:${ownPort}/api/health`)).status).toBe(200);
+      const session = http2.connect(`https://127.0.0.1:${ownPort}`, { ca: certificate.cert });
+      try {
+        const status = await new Promise((resolve) => session.request({ ':path': '/' }).on('response', (headers) => resolve(headers[':status'])).resume());
+        expect(status).toBe(200);
+      } finally {
+        session.close();
+      }
+    } finally {
+      own.closeAllConnections();
+      await new Promise((resolve) => own.close(resolve));
+    }
+  });
+});
+
 describe('the local certificate', () => {
   test('is made once into DATA_DIR/tls for localhost, 127.0.0.1 and ::1, and kept across starts', async () => {
     const file = join(data, 'tls', LOCAL_CERTIFICATE_FILE);
