@@ -10,7 +10,6 @@
 import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsCertificate {
   key: string;
@@ -48,6 +47,8 @@ export async function localCertificate(dir: string, now = new Date()): Promise<T
   const file = join(dir, LOCAL_CERTIFICATE_FILE);
   const kept = existsSync(file) ? split(readFileSync(file, 'utf8')) : undefined;
   if (kept && validUntil(kept.cert) - now.getTime() > RENEW_DAYS * DAY_MS) return { ...kept, source: file };
+  // Loaded only to make one: a start with a kept certificate does not load the X.509 library.
+  const { generate } = await import('selfsigned');
   const made = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',
