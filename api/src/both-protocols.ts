@@ -13,6 +13,9 @@ import net, { type Socket } from 'node:net';
 /** Answers a request of either protocol (@hono/node-server's getRequestListener). */
 export type Listener = (request: IncomingMessage | Http2ServerRequest, response: ServerResponse | Http2ServerResponse) => unknown;
 
+/** Requests at once on one HTTP/2 connection (nginx's http2_max_concurrent_streams default). */
+export const MAX_CONCURRENT_STREAMS = 128;
+
 /** The first byte of a TLS record carrying a handshake (RFC 8446, 5.1). */
 const TLS_HANDSHAKE = 0x16;
 
@@ -46,7 +49,15 @@ export class BothProtocolsServer extends net.Server {
     };
     this.plain = http.createServer(timeouts, listener);
     this.secure = http2.createSecureServer(
-      { key: options.key, cert: options.cert, allowHTTP1: true, handshakeTimeout: options.headersTimeoutMs, ...timeouts },
+      {
+        key: options.key,
+        cert: options.cert,
+        allowHTTP1: true,
+        handshakeTimeout: options.headersTimeoutMs,
+        // Streams at once per connection: nginx's default (Node's own has no limit).
+        settings: { maxConcurrentStreams: MAX_CONCURRENT_STREAMS },
+        ...timeouts,
+      },
       listener,
     );
     // An idle HTTP/2 connection is closed after the request timeout (none by default).

@@ -82,7 +82,7 @@ async function overHttp2(paths: string[]) {
           }),
       ),
     );
-    return { protocol: session.alpnProtocol, answers };
+    return { protocol: session.alpnProtocol, answers, remoteSettings: session.remoteSettings };
   } finally {
     session.close();
   }
@@ -103,8 +103,10 @@ function overHttp1(module: typeof http | typeof https, path: string, agent: http
 
 describe('HTTPS with HTTP/2', () => {
   test('a page and its files arrive over one HTTP/2 connection, as the build compressed them, with their caching headers', async () => {
-    const { protocol, answers } = await overHttp2(['/', '/_astro/app.abc123.js']);
+    const { protocol, answers, remoteSettings } = await overHttp2(['/', '/_astro/app.abc123.js']);
     expect(protocol).toBe('h2');
+    // As many requests at once as nginx allows on one connection, not Node's unlimited default.
+    expect(remoteSettings.maxConcurrentStreams).toBe(128);
     const [page, script] = answers;
     expect(page!.headers[':status']).toBe(200);
     expect(page!.headers['content-encoding']).toBe('br');
