@@ -67,6 +67,13 @@ export class BothProtocolsServer extends net.Server {
       session.once('close', () => this.#sessions.delete(session));
     });
     this.on('connection', (socket: Socket) => this.#route(socket, options.headersTimeoutMs));
+    // The two servers never listen themselves, but start tracking their connections on
+    // 'listening': without it neither the header and request timeouts nor closeIdleConnections
+    // would apply to the connections handed to them.
+    this.on('listening', () => {
+      this.plain.emit('listening');
+      this.secure.emit('listening');
+    });
   }
 
   #route(socket: Socket, firstByteTimeoutMs: number): void {
@@ -87,6 +94,8 @@ export class BothProtocolsServer extends net.Server {
   override close(callback?: (error?: Error) => void): this {
     super.close(callback);
     this.plain.closeIdleConnections();
+    // HTTP/1.1 over TLS: the secure server tracks those connections as http.Server does.
+    (this.secure as http2.Http2SecureServer & { closeIdleConnections?: () => void }).closeIdleConnections?.();
     for (const session of this.#sessions) session.close();
     return this;
   }

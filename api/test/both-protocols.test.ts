@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -242,11 +243,11 @@ describe('the local certificate', () => {
 });
 
 describe('connections', () => {
-  test('a connection that never sends a byte is closed after the headers timeout; the cap holds', async () => {
+  test('a connection that never sends a byte, or trickles its headers, is cut off after the headers timeout; the cap holds', async () => {
     const { app } = createServerApp({ distDir: dist, https: false, services });
     const small = (await listen(app, { port: 0, hostname: '127.0.0.1', maxConnections: 2, headersTimeoutMs: 300, requestTimeoutMs: 600, tls: certificate })) as BothProtocolsServer;
     const smallPort = (small.address() as AddressInfo).port;
-    const closed = (socket: ReturnType<typeof connect>) =>
+    const closed = (socket: Socket) =>
       new Promise<string>((resolve) => {
         let received = '';
         socket.on('data', (chunk) => (received += chunk.toString()));
@@ -256,6 +257,14 @@ describe('connections', () => {
     try {
       const silent = connect(smallPort, '127.0.0.1');
       expect(await closed(silent)).toBe('');
+      // Headers trickled over plain HTTP, and over HTTP/1.1 inside TLS: cut off with 408.
+      const slow = connect(smallPort, '127.0.0.1');
+      slow.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
+      expect(await closed(slow)).toMatch(/^HTTP\/1\.1 408/);
+      const slowTls = tlsConnect({ host: '127.0.0.1', port: smallPort, ca: certificate.cert, ALPNProtocols: ['http/1.1'] });
+      await once(slowTls, 'secureConnect');
+      slowTls.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
+      expect(await closed(slowTls)).toMatch(/^HTTP\/1\.1 408/);
       const first = connect(smallPort, '127.0.0.1');
       const second = connect(smallPort, '127.0.0.1');
       await Promise.all([once(first, 'connect'), once(second, 'connect')]);
@@ -274,16 +283,19 @@ describe('connections', () => {
     const stopping = (await listen(app, { port: 0, hostname: '127.0.0.1', maxConnections: 10, tls: certificate })) as BothProtocolsServer;
     const stoppingPort = (stopping.address() as AddressInfo).port;
     const agent = new http.Agent({ keepAlive: true });
+    const secureAgent = new https.Agent({ keepAlive: true, ca: certificate.cert, ALPNProtocols: ['http/1.1'] });
     const session = http2.connect(`https://127.0.0.1:${stoppingPort}`, { ca: certificate.cert });
     session.on('error', () => {});
     try {
       await new Promise<void>((resolve) => http.get({ host: '127.0.0.1', port: stoppingPort, path: '/', agent }, (response) => response.resume().on('end', resolve)));
+      await new Promise<void>((resolve) => https.get({ host: '127.0.0.1', port: stoppingPort, path: '/', agent: secureAgent }, (response) => response.resume().on('end', resolve)));
       await new Promise<void>((resolve) => session.request({ ':path': '/' }).resume().on('end', resolve));
-      // Both connections are idle and open; the stop completes without them being closed by the clients.
+      // The three connections are idle and open; the stop completes without the clients closing them.
       await new Promise((resolve) => stopping.close(resolve));
       expect(stopping.listening).toBe(false);
     } finally {
       agent.destroy();
+      secureAgent.destroy();
       session.destroy();
     }
   });
