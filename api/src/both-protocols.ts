@@ -79,10 +79,14 @@ export class BothProtocolsServer extends net.Server {
   #route(socket: Socket, firstByteTimeoutMs: number): void {
     this.#sockets.add(socket);
     socket.once('close', () => this.#sockets.delete(socket));
-    // A connection that never says anything is closed, as one that never finishes its headers.
+    // A connection that never says anything is closed, as one that never finishes its headers;
+    // one reset before its first byte is dropped (the servers handle errors once they have it).
     socket.setTimeout(firstByteTimeoutMs, () => socket.destroy());
+    const dropOnError = () => socket.destroy();
+    socket.once('error', dropOnError);
     socket.once('data', (chunk: Buffer) => {
       socket.setTimeout(0);
+      socket.off('error', dropOnError);
       // Put the byte back for the server that takes the connection, before it starts reading.
       socket.pause();
       socket.unshift(chunk);

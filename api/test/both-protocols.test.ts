@@ -265,6 +265,13 @@ describe('connections', () => {
       await once(slowTls, 'secureConnect');
       slowTls.write('GET / HTTP/1.1\r\nHost: localhost\r\n');
       expect(await closed(slowTls)).toMatch(/^HTTP\/1\.1 408/);
+      // A connection reset before its first byte leaves the server serving.
+      const reset = connect(smallPort, '127.0.0.1');
+      await once(reset, 'connect');
+      const resetClosed = once(reset, 'close');
+      reset.resetAndDestroy();
+      await resetClosed;
+      expect((await fetch(`http://127.0.0.1:${smallPort}/api/health`)).status).toBe(200);
       const first = connect(smallPort, '127.0.0.1');
       const second = connect(smallPort, '127.0.0.1');
       await Promise.all([once(first, 'connect'), once(second, 'connect')]);
