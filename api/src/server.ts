@@ -3,7 +3,7 @@
  * PORT (default 4321) and HOST (default 0.0.0.0) choose where it listens; api/README.md lists
  * the API's own variables.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener, serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -11,20 +11,34 @@ import { closeServices, createApp, createServices, type Services } from './app.t
 import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
 import { createStaticSite } from './static-site.ts';
+import { BothProtocolsServer } from './both-protocols.ts';
+import { tlsCertificate } from './tls.ts';
 import { PREVIEW_FRAME_OPTIONS, STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
 import { DEFAULT_LANG, LANG_CODES } from '../../src/lib/i18n/languages.ts';
 
 /** Slow phones get time; a client that trickles its headers (slowloris) does not. */
 export const SERVER_TIMEOUTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 60_000 } as const;
 
-export function createServerApp(options: { distDir: string; https: boolean; services: Services }) {
+/** Answered over plain HTTP even where everything else is sent to HTTPS: load balancers ask it so. */
+const HEALTH_PATH = '/api/health';
+
+export function createServerApp(options: {
+  distDir: string;
+  https: boolean;
+  services: Services;
+  /** The server holds the site's own certificate: with `https`, its plain HTTP side sends visitors to HTTPS. */
+  ownCertificate?: boolean;
+}) {
   const site = createStaticSite(options.distDir);
   const headers = securityHeaders({ https: options.https });
   const { trustProxy } = options.services.config;
   const root = new Hono();
-  // Behind a trusted TLS-terminating proxy, a plain-HTTP request is sent to HTTPS first.
+  // Behind a trusted TLS-terminating proxy, a plain-HTTP request is sent to HTTPS first; so is one
+  // that reached the plain side of a server holding the site's certificate itself.
   root.use(async (c, next) => {
-    if (options.https && forwardedValue(c, 'x-forwarded-proto', trustProxy) === 'http') {
+    const forwardedProto = forwardedValue(c, 'x-forwarded-proto', trustProxy);
+    const plainHere = options.ownCertificate && !forwardedProto && c.req.url.startsWith('http:') && c.req.path !== HEALTH_PATH;
+    if (options.https && (forwardedProto === 'http' || plainHere)) {
       const url = new URL(c.req.url);
       const host = forwardedValue(c, 'x-forwarded-host', trustProxy) ?? c.req.header('host') ?? url.host;
       const safeMethod = c.req.method === 'GET' || c.req.method === 'HEAD';
@@ -67,12 +81,27 @@ export interface ListenOptions {
   maxConnections: number;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** A certificate: HTTPS with HTTP/2 on the same port as plain HTTP (both-protocols.ts). */
+  tls?: { key: string; cert: string };
 }
 
 /** Listens with the timeouts and the connection cap; resolves once the port is open. */
-export async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, options: ListenOptions): Promise<ServerType> {
+export async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, options: ListenOptions): Promise<ServerType | BothProtocolsServer> {
   const headersTimeout = options.headersTimeoutMs ?? SERVER_TIMEOUTS.headersTimeoutMs;
   const requestTimeout = options.requestTimeoutMs ?? SERVER_TIMEOUTS.requestTimeoutMs;
+  if (options.tls) {
+    const server = new BothProtocolsServer(getRequestListener(app.fetch, { hostname: options.hostname }), {
+      ...options.tls,
+      headersTimeoutMs: headersTimeout,
+      requestTimeoutMs: requestTimeout,
+    });
+    server.maxConnections = options.maxConnections;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.hostname, () => resolve());
+    });
+    return server;
+  }
   let server!: ServerType;
   await new Promise<void>((resolve) => {
     server = serve(
@@ -101,10 +130,17 @@ if (isMain) {
     console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-  const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services });
-  const server = await listen(app, { port, hostname, maxConnections: config.maxConnections });
+  const tls = await tlsCertificate(process.env, config.dataDir).catch((error: unknown) => {
+    console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+  const ownCertificate = Boolean(tls && process.env.TLS_CERT_FILE);
+  const { app, files } = createServerApp({ distDir, https: process.env.HTTPS === 'true', services, ownCertificate });
+  const server = await listen(app, { port, hostname, maxConnections: config.maxConnections, tls });
   const address = server.address();
-  console.log(`SIPA site: ${files} files from ${distDir}, listening on http://localhost:${typeof address === 'object' && address ? address.port : port}`);
+  const at = `localhost:${typeof address === 'object' && address ? address.port : port}`;
+  console.log(`SIPA site: ${files} files from ${distDir}, listening on http://${at}`);
+  if (tls) console.log(`HTTPS with HTTP/2 on the same port: https://${at} (certificate ${tls.source})`);
   console.log(`API: ${services.db.dialect} at ${services.db.location}; mail via ${services.mailer.transportName}`);
   // Retry queued mail (earlier failures, or everything once SMTP_URL is set); trims the outbox without it.
   const retry = setInterval(() => {

@@ -7,20 +7,24 @@
  * floor this machine sets for any page. A second table names, per route, the LCP element and what
  * ends last on the simulated LCP path (lcp-path.ts).
  *
- * Needs `npm run build`. Measures the site from both fronts the README describes, and drives the
- * system Chromium (CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium) headless:
+ * Needs `npm run build`. Measures the site from the fronts the README describes, interleaved
+ * (each route from each front in turn, every round), and drives the system Chromium (CHROME_PATH,
+ * else CHROMIUM_PATH, else /usr/bin/chromium) headless:
  *   - `node`: the project's own server (api/src/server.ts, `npm start`: its compression and
- *     headers are those of production) on LIGHTHOUSE_PORT (default 5430), plain HTTP/1.1;
+ *     headers are those of production) on LIGHTHOUSE_PORT (default 5430), over HTTPS with HTTP/2
+ *     and the local certificate it makes at start (both-protocols.ts, tls.ts);
+ *   - `node-http1`: the same server over its plain HTTP/1.1 on the same port (not in the
+ *     section unless LIGHTHOUSE_FRONT names it: what HTTP/2 changes);
  *   - `nginx`: the many-machine deployment's front, nginx with the generated site
  *     (deploy/nginx-config.ts), TLS and HTTP/2, serving dist/ (a copy of it, with the control
- *     page) and passing /api/ to that server;
- *     started from Debian's package as the deployment test starts it (deploy/test/topology.ts).
+ *     page) and passing /api/ to that server; started from Debian's package as the deployment
+ *     test starts it (deploy/test/topology.ts, its ports from DEPLOY_TEST_PORT).
  *   node scripts/bench/lighthouse.ts            prints the Markdown section
- *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_FRONT=nginx node scripts/bench/lighthouse.ts /donate /faq
+ *   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_FRONT=node,node-http1,nginx node scripts/bench/lighthouse.ts / /donate
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -86,8 +90,11 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`lighthouse bench: no answer from ${url} within 60 s`);
 }
 
-/** Starts the project's server on dist/ with a throwaway database; returns its address and a stop. */
-export async function serveDist(port: number, dist = distDir): Promise<{ base: string; stop: () => void }> {
+/**
+ * Starts the project's server on dist/ with a throwaway database; returns its plain-HTTP address,
+ * its HTTPS one (HTTP/2, the local certificate it makes at start) and a stop.
+ */
+export async function serveDist(port: number, dist = distDir): Promise<{ base: string; secureBase: string; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sipa-lighthouse-'));
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', '..', 'api', 'src', 'server.ts')], {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: dist, DATA_DIR: dataDir, NODE_ENV: 'production' },
@@ -97,6 +104,7 @@ export async function serveDist(port: number, dist = distDir): Promise<{ base: s
   await waitForServer(`${base}/api/health`, child);
   return {
     base,
+    secureBase: `https://127.0.0.1:${port}`,
     stop: () => {
       child.kill();
       rmSync(dataDir, { recursive: true, force: true });
@@ -120,23 +128,45 @@ function readRun(result: LighthouseResult): { score: number; lcpMs: number; fcpM
   };
 }
 
-/** Where the pages come from: the Node server alone, or nginx in front of it as deployed. */
-export type Front = 'node' | 'nginx';
+/**
+ * Where the pages come from: the Node server alone as `npm start` serves them (HTTPS with HTTP/2),
+ * the same server over its plain HTTP/1.1, or nginx in front of it as deployed.
+ */
+export type Front = 'node' | 'node-http1' | 'nginx';
+export const FRONTS: readonly Front[] = ['node', 'node-http1', 'nginx'];
 
-/** Starts `front` on `dist`; returns its address, the Chromium flags that reach it, and a stop. */
-async function startFront(front: Front, port: number, dist: string): Promise<{ base: string; chromeFlags: string[]; stop: () => Promise<void> }> {
+interface RunningFronts {
+  bases: Map<Front, string>;
+  /** The Node server's plain-HTTP address. */
+  plainBase: string;
+  chromeFlags: string[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts one Node server on `dist` and, when asked for, nginx in front of it; returns each
+ * front's address, the Chromium flags that reach them all, and a stop.
+ */
+async function startFronts(fronts: readonly Front[], port: number, dist: string): Promise<RunningFronts> {
   const server = await serveDist(port, dist);
-  if (front === 'node') return { base: server.base, chromeFlags: [], stop: async () => server.stop() };
+  const bases = new Map<Front, string>();
+  if (fronts.includes('node')) bases.set('node', server.secureBase);
+  if (fronts.includes('node-http1')) bases.set('node-http1', server.base);
+  // The server's local certificate (and nginx's throwaway one) is accepted, as a visitor's
+  // browser accepts the site's real one.
+  const certificateFlags = ['--ignore-certificate-errors'];
+  if (!fronts.includes('nginx')) return { bases, plainBase: server.base, chromeFlags: certificateFlags, stop: async () => server.stop() };
   const { startNginx, ORIGIN, HOST } = await import('../../deploy/test/topology.ts');
   const nginx = await startNginx([`127.0.0.1:${port}`], dist).catch((error: unknown) => {
     server.stop();
     throw error;
   });
+  bases.set('nginx', ORIGIN);
   return {
-    base: ORIGIN,
-    // The site's name resolves to loopback, and the throwaway certificate is accepted, as a
-    // visitor's browser accepts the real one.
-    chromeFlags: ['--ignore-certificate-errors', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+    bases,
+    plainBase: server.base,
+    // The site's name resolves to loopback.
+    chromeFlags: [...certificateFlags, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
     stop: async () => {
       await nginx.stop();
       server.stop();
@@ -159,19 +189,31 @@ async function measureOnce(url: string, port: number): Promise<LighthouseResult>
 export async function lighthouseRoutes(
   options: { routes?: readonly string[]; runs?: number; port?: number; dist?: string; front?: Front } = {},
 ): Promise<LighthouseRow[]> {
+  const front = options.front ?? 'node';
+  return (await lighthouseFronts({ ...options, fronts: [front] })).get(front)!;
+}
+
+/**
+ * Every route from every front in `fronts`, `runs` rounds; within a round each route is measured
+ * from each front in turn, the fronts' order alternating from round to round, so a busy moment
+ * on the machine falls on all fronts alike and their medians can be compared.
+ */
+export async function lighthouseFronts(
+  options: { fronts: readonly Front[]; routes?: readonly string[]; runs?: number; port?: number; dist?: string },
+): Promise<Map<Front, LighthouseRow[]>> {
   // The site's routes, then the bare control page, measured alike in every round.
   const routes = [...(options.routes ?? MAIN_ROUTES), CONTROL_ROUTE];
   const runs = options.runs ?? 3;
   const served = distWithControlPage(options.dist ?? distDir);
-  const server = await startFront(options.front ?? 'node', options.port ?? 5430, served.dir).catch((error: unknown) => {
+  const fronts = await startFronts(options.fronts, options.port ?? 5430, served.dir).catch((error: unknown) => {
     served.remove();
     throw error;
   });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? chromiumExecutable(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...server.chromeFlags],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...fronts.chromeFlags],
   }).catch(async (error: unknown) => {
-    await server.stop();
+    await fronts.stop();
     served.remove();
     throw error;
   });
@@ -179,38 +221,44 @@ export async function lighthouseRoutes(
     // The server compresses a file on its first request and keeps the result (static-site.ts): one
     // request per page first, so the first round does not time a one-off brotli run as server time.
     // nginx serves dist/ itself and compresses on every request: nothing to warm there.
-    if (options.front !== 'nginx') {
-      for (const route of routes) await fetch(`${server.base}${route}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((response) => response.arrayBuffer());
+    // (Through its plain-HTTP side, which shares the HTTPS side's files and their compressed copies.)
+    if (fronts.bases.has('node') || fronts.bases.has('node-http1')) {
+      for (const route of routes) await fetch(`${fronts.plainBase}${route}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((response) => response.arrayBuffer());
     }
-    const samples = new Map<string, (ReturnType<typeof readRun> & { path: LcpPath })[]>(routes.map((route) => [route, []]));
+    const keys = [...fronts.bases.keys()];
+    const samples = new Map<string, (ReturnType<typeof readRun> & { path: LcpPath })[]>();
     // Rounds interleave the routes, so a busy moment on the machine does not land on one route only.
     for (let round = 0; round < runs; round++) {
       for (const route of routes) {
-        const result = await measureOnce(`${server.base}${route}`, chrome.port);
-        samples.get(route)!.push({ ...readRun(result), path: await lcpPath(result) });
+        for (const front of round % 2 ? [...keys].reverse() : keys) {
+          const result = await measureOnce(`${fronts.bases.get(front)}${route}`, chrome.port);
+          const key = `${front} ${route}`;
+          samples.set(key, [...(samples.get(key) ?? []), { ...readRun(result), path: await lcpPath(result) }]);
+        }
       }
     }
-    return routes.map((route) => {
-      const all = samples.get(route)!;
-      const lcpMs = median(all.map((r) => r.lcpMs));
-      const medianRun = all.reduce((best, r) => (Math.abs(r.lcpMs - lcpMs) < Math.abs(best.lcpMs - lcpMs) ? r : best));
-      return {
-        route,
-        score: median(all.map((r) => r.score)),
-        lcpMs,
-        fcpMs: median(all.map((r) => r.fcpMs)),
-        tbtMs: median(all.map((r) => r.tbtMs)),
-        cls: median(all.map((r) => r.cls)),
-        runs: all.map((r) => ({ score: r.score, lcpMs: r.lcpMs })),
-        path: medianRun.path,
-        benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
-      };
-    });
+    return new Map(keys.map((front) => [front, routes.map((route) => summarise(route, samples.get(`${front} ${route}`)!))]));
   } finally {
     chrome.kill();
-    await server.stop();
+    await fronts.stop();
     served.remove();
   }
+}
+
+function summarise(route: string, all: (ReturnType<typeof readRun> & { path: LcpPath })[]): LighthouseRow {
+  const lcpMs = median(all.map((r) => r.lcpMs));
+  const medianRun = all.reduce((best, r) => (Math.abs(r.lcpMs - lcpMs) < Math.abs(best.lcpMs - lcpMs) ? r : best));
+  return {
+    route,
+    score: median(all.map((r) => r.score)),
+    lcpMs,
+    fcpMs: median(all.map((r) => r.fcpMs)),
+    tbtMs: median(all.map((r) => r.tbtMs)),
+    cls: median(all.map((r) => r.cls)),
+    runs: all.map((r) => ({ score: r.score, lcpMs: r.lcpMs })),
+    path: medianRun.path,
+    benchmarkIndex: median(all.map((r) => r.benchmarkIndex)),
+  };
 }
 
 export function lighthouseMarkdown(allRows: readonly LighthouseRow[], runs: number): string {
@@ -262,8 +310,55 @@ export function lighthouseMarkdown(allRows: readonly LighthouseRow[], runs: numb
 
 const FRONT_TITLES: Record<Front, string> = {
   nginx: 'Through nginx with TLS and HTTP/2, as the many-machine deployment serves the site',
-  node: 'From the Node server alone over plain HTTP/1.1 (`npm start`)',
+  node: 'From the Node server alone with TLS and HTTP/2 (`npm start`, its local certificate)',
+  'node-http1': 'From the same Node server over its plain HTTP/1.1 (the address `npm start` prints first)',
 };
+
+/**
+ * The fronts' LCP side by side, route by route, from one interleaved run; beside each, when the
+ * last request on the simulated LCP path ends (network alone: the machine's load moves the LCP,
+ * not this), and how many routes each front keeps within the target.
+ */
+export function frontsMarkdown(results: ReadonlyMap<Front, readonly LighthouseRow[]>, load: string): string {
+  const fronts = [...results.keys()];
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  const first = results.get(fronts[0]!)!;
+  const pathEnd = (row: LighthouseRow) => Math.max(row.path.documentEndMs, ...row.path.lastRequests.map((request) => request.endMs));
+  const cell = (front: Front, route: string) => {
+    const row = results.get(front)!.find((r) => r.route === route)!;
+    return `${s(row.lcpMs)}${route === CONTROL_ROUTE || row.lcpMs <= TARGET_LCP_MS ? '' : ' **over**'} (${s(pathEnd(row))})`;
+  };
+  const within = (front: Front) => {
+    const routes = results.get(front)!.filter((r) => r.route !== CONTROL_ROUTE);
+    return `${FRONT_NAMES[front]} ${routes.filter((r) => r.lcpMs <= TARGET_LCP_MS).length} of ${routes.length}`;
+  };
+  return [
+    `LCP s (median; in brackets, when the last request on the LCP path ends in the run nearest the median), each route ` +
+      `measured from every front in turn in each round, the fronts' order alternating. ${load}`,
+    '',
+    `| route | ${fronts.map((front) => FRONT_NAMES[front]).join(' | ')} |`,
+    `|---|${fronts.map(() => '---:').join('|')}|`,
+    ...first.map((r) => `| ${r.route === CONTROL_ROUTE ? 'bare page (control)' : r.route} | ${fronts.map((front) => cell(front, r.route)).join(' | ')} |`),
+    '',
+    `Routes with LCP at most ${s(TARGET_LCP_MS)} s: ${fronts.map(within).join('; ')}.`,
+  ].join('\n');
+}
+
+const FRONT_NAMES: Record<Front, string> = { node: '`npm start` (HTTP/2)', 'node-http1': '`npm start` (plain HTTP/1.1)', nginx: 'nginx' };
+
+/** The machine's load averages (1 and 5 minutes), to state beside figures taken under it. */
+export function loadNow(): string {
+  const [one, five] = loadavg();
+  return `${one!.toFixed(2)} / ${five!.toFixed(2)}`;
+}
+
+/** LIGHTHOUSE_FRONT: one front (`nginx`) or several measured interleaved (`node,nginx`). */
+function frontsFromEnv(fallback: string): Front[] {
+  const names = (process.env.LIGHTHOUSE_FRONT || fallback).split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(FRONTS as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`LIGHTHOUSE_FRONT: no front named ${unknown.join(', ')} (${FRONTS.join(', ')})`);
+  return names as Front[];
+}
 
 /** The bench report's section (scripts/bench.ts loads every module here that exports one). */
 export async function section(): Promise<{ title: string; markdown: string }> {
@@ -271,13 +366,16 @@ export async function section(): Promise<{ title: string; markdown: string }> {
   if (!existsSync(join(distDir, 'index.html'))) return { title, markdown: 'No dist/: run `npm run build` first.' };
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   const port = Number(process.env.LIGHTHOUSE_PORT ?? 5430);
-  const parts: string[] = [];
-  for (const front of ['nginx', 'node'] as const) {
-    if (front === 'nginx' && !existsSync(process.env.NGINX_BIN ?? '/usr/sbin/nginx')) {
-      parts.push(`### ${FRONT_TITLES[front]}`, '', 'nginx is not installed (apt-get install nginx): not measured.', '');
-      continue;
-    }
-    parts.push(`### ${FRONT_TITLES[front]}`, '', lighthouseMarkdown(await lighthouseRoutes({ runs, port, front }), runs), '');
+  const hasNginx = existsSync(process.env.NGINX_BIN ?? '/usr/sbin/nginx');
+  const fronts = frontsFromEnv('node,nginx').filter((front) => front !== 'nginx' || hasNginx);
+  const before = loadNow();
+  const results = await lighthouseFronts({ fronts, runs, port });
+  const load = `Load average (1 / 5 min, ${cpus().length} cores) ${before} at the start, ${loadNow()} at the end.`;
+  const parts = ['### `npm start` beside nginx', '', frontsMarkdown(results, load), ''];
+  for (const front of FRONTS.filter((name) => name !== 'node-http1' || results.has(name))) {
+    parts.push(`### ${FRONT_TITLES[front]}`, '');
+    const rows = results.get(front);
+    parts.push(rows ? lighthouseMarkdown(rows, runs) : 'nginx is not installed (apt-get install nginx): not measured.', '');
   }
   return { title, markdown: parts.join('\n').trimEnd() };
 }
@@ -286,9 +384,12 @@ if (import.meta.main) {
   const routes = process.argv.slice(2);
   if (routes.length) {
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-    const front: Front = process.env.LIGHTHOUSE_FRONT === 'nginx' ? 'nginx' : 'node';
-    const rows = await lighthouseRoutes({ routes, runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430), front });
-    console.log(`${FRONT_TITLES[front]}\n\n${lighthouseMarkdown(rows, runs)}`);
+    const fronts = frontsFromEnv('node');
+    const before = loadNow();
+    const results = await lighthouseFronts({ routes, runs, port: Number(process.env.LIGHTHOUSE_PORT ?? 5430), fronts });
+    const load = `Load average (1 / 5 min, ${cpus().length} cores) ${before} at the start, ${loadNow()} at the end.`;
+    if (fronts.length > 1) console.log(`${frontsMarkdown(results, load)}\n`);
+    for (const [front, rows] of results) console.log(`${FRONT_TITLES[front]}\n\n${lighthouseMarkdown(rows, runs)}\n`);
   } else {
     const { title, markdown } = await section();
     console.log(`## ${title}\n\n${markdown}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { distWithControlPage } from '../../scripts/bench/control-page.ts';
-import { lighthouseMarkdown, type LighthouseRow } from '../../scripts/bench/lighthouse.ts';
+import { frontsMarkdown, lighthouseMarkdown, type LighthouseRow } from '../../scripts/bench/lighthouse.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'sipa-control-dist-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -47,4 +47,24 @@ test('the control has its own line, is no route, and sets the floor the routes a
   expect(markdown).toContain("The routes' LCP is 0.12 to 0.24 s above it");
   // The path table lists the routes only.
   expect(markdown).not.toContain('| /lighthouse-control/ |');
+}, 60_000);
+
+test('the fronts side by side: each route from each front, with the end of its LCP path, the count within target and the load', async () => {
+  const withPath = (route: string, lcpMs: number, endMs: number): LighthouseRow => ({
+    ...row(route, lcpMs),
+    path: { element: 'text h1', documentEndMs: 610, lastRequests: [{ path: '/_astro/figtree.woff2', endMs }] },
+  });
+  const markdown = frontsMarkdown(
+    new Map([
+      ['node', [withPath('/', 940, 940), withPath('/about', 1080, 920), withPath('/lighthouse-control/', 830, 610)]],
+      ['nginx', [withPath('/', 980, 910), withPath('/about', 920, 910), withPath('/lighthouse-control/', 800, 610)]],
+    ]),
+    'Load average (1 / 5 min, 2 cores) 19.95 / 16.29 at the start, 21.26 / 20.22 at the end.',
+  );
+  expect(markdown).toContain('| route | `npm start` (HTTP/2) | nginx |');
+  expect(markdown).toContain('| / | 0.94 (0.94) | 0.98 (0.91) |');
+  expect(markdown).toContain('| /about | 1.08 **over** (0.92) | 0.92 (0.91) |');
+  expect(markdown).toContain('| bare page (control) | 0.83 (0.61) | 0.80 (0.61) |');
+  expect(markdown).toContain('Routes with LCP at most 1.00 s: `npm start` (HTTP/2) 1 of 2; nginx 2 of 2.');
+  expect(markdown).toContain('Load average (1 / 5 min, 2 cores) 19.95 / 16.29 at the start, 21.26 / 20.22 at the end.');
 }, 60_000);
