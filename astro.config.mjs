@@ -114,6 +114,12 @@ export default defineConfig({
           rolldownOptions: {
             output: {
               entryFileNames: (chunk) => `_astro/${chunk.name.replace(/\.astro_astro_type_script_index_(\d+)_lang$/, (_, index) => (index === '0' ? '' : `-${index}`)).replace(/[^\w.-]/g, '_')}.[hash].js`,
+              // A language's interface catalogue is `messages-<lang>.[hash].js`: the postbuild step
+              // finds the one an island on a page in that language loads (scripts/island-preload.ts).
+              chunkFileNames: (chunk) => {
+                const catalogue = [chunk.facadeModuleId, ...chunk.moduleIds].map((id) => /\/content\/messages\/(\w+)\.json$/.exec(id ?? '')?.[1]).find(Boolean);
+                return catalogue ? `_astro/messages-${catalogue}.[hash].js` : '_astro/[name].[hash].js';
+              },
             },
           },
         },

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ANY_IMPORT, STATIC_IMPORT, moduleGraph } from './module-graph.ts';
+import { islandRuntime } from './island-preload.ts';
 
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
 const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g;
@@ -157,12 +158,13 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
   // Astro's island runtime and its hydration directives: classic scripts that must run in their
   // order (the runtime reads the global the first directive creates). They go into one file, in
   // that order, loaded `async` where the first stood: as early as before, and never waiting for
-  // the page's module scripts.
+  // the page's module scripts. The islands' modules are asked for in one round when they wake
+  // (scripts/island-preload.ts).
   const runtime = [...rewritten.matchAll(INLINE_CODE)].filter(
     ([, tag, attributes, code]) => tag === 'script' && !/\b(src|type)=/.test(attributes!) && /\bAstro\b/.test(code!),
   );
   if (runtime.length) {
-    const src = external(runtime.map((m) => m[3]).join('\n'));
+    const src = external(islandRuntime(runtime.map((m) => m[3]!), dist));
     let out = '';
     let cursor = 0;
     runtime.forEach((m, i) => {

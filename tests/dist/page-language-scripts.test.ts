@@ -45,7 +45,7 @@ describe('the scripts of a page carry no other language', () => {
 
   it.each(PAGES)('%s: its language’s catalogue chunk is there for its scripts to load, one language per chunk', (route, lang) => {
     const chunks = scriptsOf(pageOf(route))
-      .flatMap((code) => [...code.matchAll(/(?:\.\/|_astro\/)((?:en|fr|sw)\.[\w-]+\.js)/g)].map((match) => match[1]!))
+      .flatMap((code) => [...code.matchAll(/(?:\.\/|_astro\/)(messages-(?:en|fr|sw)\.[\w-]+\.js)/g)].map((match) => match[1]!))
       .map((name) => readFileSync(join(distDir, '_astro', name), 'utf8'));
     const own = chunks.filter((code) => code.includes(EMAIL_ERROR[lang]));
     expect(own.length, route).toBeGreaterThan(0);

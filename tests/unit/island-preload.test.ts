@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importGraph, islandRuntime } from '../../scripts/island-preload.ts';
+
+/** A built site in miniature: an island whose graph is three levels deep, as Rolldown writes it. */
+function site() {
+  const dist = mkdtempSync(join(tmpdir(), 'island-preload-'));
+  mkdirSync(join(dist, '_astro'));
+  const files: Record<string, string> = {
+    'Form.a1.js': 'import{j as e}from"./react.r1.js";import{t}from"./texts.t1.js";export default function(){}',
+    'client.c1.js': 'import"./react.r1.js";export default 1',
+    'react.r1.js': 'export const j=1',
+    'texts.t1.js':
+      'import"./languages.l1.js";const d={en:()=>import(`./messages-en.e1.js`),fr:()=>import(`./messages-fr.f1.js`),sw:()=>import(`./messages-sw.s1.js`)};export const t=1',
+    'languages.l1.js': 'export const l=1',
+    'messages-en.e1.js': 'export{d as default}from"./messages-en.e2.js"',
+    'messages-en.e2.js': 'export const d={}',
+    'messages-fr.f1.js': 'export{d as default}from"./messages-fr.f2.js"',
+    'messages-fr.f2.js': 'export const d={}',
+    'messages-sw.s1.js': 'export{d as default}from"./messages-sw.s2.js"',
+    'messages-sw.s2.js': 'export const d={}',
+  };
+  for (const [name, code] of Object.entries(files)) writeFileSync(join(dist, '_astro', name), code);
+  return dist;
+}
+
+describe('importGraph', () => {
+  it('maps each built module to the modules it imports and the catalogues it loads', () => {
+    expect(importGraph(site())).toEqual({
+      'Form.a1': ['react.r1', 'texts.t1'],
+      'client.c1': ['react.r1'],
+      'messages-en.e1': ['messages-en.e2'],
+      'messages-fr.f1': ['messages-fr.f2'],
+      'messages-sw.s1': ['messages-sw.s2'],
+      'texts.t1': ['languages.l1', 'messages-en.e1', 'messages-fr.f1', 'messages-sw.s1'],
+    });
+  });
+});
+
+describe('islandRuntime', () => {
+  const dist = site();
+  const directive = '(self.Astro||(self.Astro={})).visible=(load)=>load();';
+  const element = 'class AstroIsland extends HTMLElement{};customElements.define("astro-island",AstroIsland)';
+
+  it('puts the directives first, then the preloading hook, then the element that starts the islands', () => {
+    const code = islandRuntime([directive, element, '(self.Astro||(self.Astro={})).load=(load)=>load();'], dist).split('\n');
+    expect(code).toHaveLength(4);
+    expect(code[0]).toBe(directive);
+    expect(code[1]).toContain('load=(load)=>load()');
+    expect(code[2]).toContain('modulepreload');
+    expect(code[3]).toBe(element);
+  });
+
+  it('leaves scripts without the island element as they are', () => {
+    expect(islandRuntime([directive, 'Astro.visible&&0'], dist)).toBe(`${directive}\nAstro.visible&&0`);
+  });
+
+  /** Runs the hook over a page in `lang` and wakes one island through its directive. */
+  async function wake(lang: string, islands: Record<string, string>[]) {
+    const links: string[] = [];
+    const astro: Record<string, unknown> = { visible: (load: () => Promise<string>) => load() };
+    const hook = islandRuntime([directive, element], dist).split('\n')[1]!;
+    const document = { documentElement: { lang }, createElement: () => ({}), head: { append: (link: { rel: string; href: string }) => links.push(`${link.rel} ${link.href}`) } };
+    new Function('self', 'document', hook)({ Astro: astro }, document);
+    const results: string[] = [];
+    for (const attributes of islands) {
+      const island = { getAttribute: (name: string) => attributes[name] ?? null };
+      results.push(await (astro.visible as (load: () => Promise<string>, options: unknown, island: unknown) => Promise<string>)(async () => `imported after ${links.length} links`, {}, island));
+    }
+    return { links, results };
+  }
+
+  const form = { 'component-url': '/_astro/Form.a1.js', 'renderer-url': '/_astro/client.c1.js' };
+
+  it('wakes an island after preloading every module below its component and renderer, with its page’s catalogue and no other', async () => {
+    const { links, results } = await wake('fr-FR', [form]);
+    expect(links).toEqual([
+      'modulepreload /_astro/react.r1.js',
+      'modulepreload /_astro/texts.t1.js',
+      'modulepreload /_astro/languages.l1.js',
+      'modulepreload /_astro/messages-fr.f1.js',
+      'modulepreload /_astro/messages-fr.f2.js',
+    ]);
+    expect(results).toEqual(['imported after 5 links']);
+  });
+
+  it('takes the page’s language, and asks once for what two islands share', async () => {
+    const { links } = await wake('sw', [form, { 'component-url': '/_astro/texts.t1.js', 'renderer-url': '/_astro/client.c1.js' }]);
+    expect(links.filter((link) => link.includes('messages-'))).toEqual(['modulepreload /_astro/messages-sw.s1.js', 'modulepreload /_astro/messages-sw.s2.js']);
+    expect(links).toHaveLength(5);
+  });
+});
