@@ -19,7 +19,7 @@ const TAGS = ['community', 'families', 'financial literacy', 'youth', 'volunteer
 const CATEGORIES = ['Community Support', 'Financial Empowerment', 'Cultural Celebration', 'Mental Health', 'Youth Programs', 'Volunteer', 'Community Events'];
 const EVENT_CATEGORIES = ['workshop', 'cultural', 'fundraiser', 'youth', 'health'];
 
-function generateContent(dir: string): void {
+export function generateContent(dir: string): void {
   const blog = join(dir, 'content', 'blog');
   for (let i = 0; i < GENERATED_POSTS; i++) {
     const day = new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
