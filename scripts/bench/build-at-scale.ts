@@ -88,7 +88,6 @@ export interface BuildMeasure {
   /** One-minute load average when the build started and when it ended. */
   load: [number, number];
   eventsFirstFlightGzip: number;
-  blogHtmlGzip: number;
   blogFirstFlightGzip: number;
   blogJsGzip: number;
   indexKb: number;
@@ -122,7 +121,6 @@ function build(dir: string): BuildMeasure {
     peakMb: peakKb! / 1024,
     load: [loadBefore, loadavg()[0]!],
     eventsFirstFlightGzip: events.html.gzip + events.css.gzip,
-    blogHtmlGzip: blog.html.gzip,
     blogFirstFlightGzip: blog.html.gzip + blog.css.gzip,
     blogJsGzip: blog.js.gzip,
     indexKb: existsSync(index) ? readFileSync(index).byteLength / 1024 : 0,
