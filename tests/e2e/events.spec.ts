@@ -159,6 +159,51 @@ test.describe('events list', () => {
   });
 });
 
+test.describe('events at scale', () => {
+  test('the index is fetched on the first search, not at load', async ({ page }) => {
+    const indexRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/events/search-index.json')) indexRequests.push(req.url());
+    });
+    // The visitor's clock is the build's day (the server's own): the page's list is theirs.
+    await page.goto('/events');
+    await expect(page.locator('astro-island[component-url*="EventsBrowser"]:not([ssr])')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests, 'no index request at load').toHaveLength(0);
+    const index = page.waitForResponse((res) => res.url().endsWith('/events/search-index.json'));
+    await page.getByLabel('Search events').fill('a');
+    expect((await index).status()).toBe(200);
+    await page.getByLabel('Category').selectOption({ label: 'Health' });
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests, 'one index request for every later search').toHaveLength(1);
+  });
+
+  test('30 matches: nine a page, page links in place, and the address keeps the page', async ({ page }) => {
+    const [template] = JSON.parse(JSON.stringify(await (await page.request.get('/events/search-index.json')).json())) as Record<string, unknown>[];
+    const events = Array.from({ length: 30 }, (_, i) => ({
+      ...template,
+      id: `gathering-${i + 1}`,
+      title: `Neighbourhood gathering ${i + 1}`,
+      date: `2027-03-${String(i + 1).padStart(2, '0')}T10:00:00-06:00`,
+      endDate: `2027-03-${String(i + 1).padStart(2, '0')}T13:00:00-06:00`,
+      isFeatured: false,
+    }));
+    await page.route('**/events/search-index.json', (route) => route.fulfill({ json: events }));
+    await openEvents(page, '2026-11-21');
+    await page.getByLabel('Search events').fill('neighbourhood gathering');
+    await expect(count(page)).toHaveText('Showing 30 events');
+    await expect(cards(page)).toHaveCount(9);
+    const nav = page.getByRole('navigation', { name: 'Event pages' });
+    await expect(nav.locator('.events-pagination__numbers > li')).toHaveText(['1', '2', '3', '4']);
+    await nav.getByRole('link', { name: 'Page 4', exact: true }).click();
+    await expect(cards(page).locator('h3')).toHaveText(['Neighbourhood gathering 28', 'Neighbourhood gathering 29', 'Neighbourhood gathering 30']);
+    await expect(nav.getByRole('link', { name: 'Page 4', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/events\?q=neighbourhood\+gathering&page=4$/);
+    await nav.getByRole('link', { name: 'Previous' }).click();
+    await expect(cards(page).first().locator('h3')).toHaveText('Neighbourhood gathering 19');
+  });
+});
+
 test.describe('event detail', () => {
   test('an upcoming event: register, calendar, organizer, directions, share, similar', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
