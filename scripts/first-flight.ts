@@ -103,15 +103,39 @@ export function pruneCss(css: string, usable: (className: string) => boolean): s
   return out;
 }
 
+/** The words of a text and those of them that end in '-' or '_' (the stems of names a script puts together). */
+interface Words {
+  all: ReadonlySet<string>;
+  stems: readonly string[];
+}
+
+function wordsOf(text: string): Words {
+  const all = new Set(text.match(/[_a-zA-Z][\w-]*/g));
+  return { all, stems: [...all].filter((word) => /[-_]$/.test(word)) };
+}
+
+/**
+ * Each script's words, kept for the whole run: every page with an island loads the same few
+ * files (React DOM's 200 KB among them), and reading their words again for each of 9,000 pages
+ * was most of the build at scale.
+ */
+const scriptWords = new Map<string, Words>();
+
 /**
  * Whether a class can occur on the page: its name is a word of the page or of a script it loads,
  * or starts with a word that ends in '-' or '_' (a name a script puts together: `badge--${state}`).
  */
 function usableClassNames(html: string, scripts: readonly string[]): (className: string) => boolean {
-  const words = new Set<string>();
-  for (const text of [html, ...scripts]) for (const m of text.matchAll(/[_a-zA-Z][\w-]*/g)) words.add(m[0]);
-  const stems = [...words].filter((word) => /[-_]$/.test(word));
-  return (name) => words.has(name) || stems.some((stem) => name.startsWith(stem));
+  const sources = [
+    wordsOf(html),
+    ...scripts.map((script) => {
+      let words = scriptWords.get(script);
+      if (!words) scriptWords.set(script, (words = wordsOf(script)));
+      return words;
+    }),
+  ];
+  const stems = sources.flatMap((words) => words.stems);
+  return (name) => sources.some((words) => words.all.has(name)) || stems.some((stem) => name.startsWith(stem));
 }
 
 /** Every script a page may run: its inline code, its entry files and what they import, statically or not. */

@@ -20,7 +20,7 @@ for (const page of htmlPages(dist)) {
   const html = readFileSync(page.file, 'utf8');
   const result = rewritePage(html, dist, pageScripts(html, dist));
   for (const [path, code] of result.externalScripts) externalScripts.set(path, code);
-  writeFileSync(page.file, result.html);
+  if (result.html !== html) writeFileSync(page.file, result.html);
 }
 for (const [path, code] of externalScripts) writeFileSync(join(dist, path), code);
 
@@ -38,5 +38,5 @@ const nginx = writeNginxSite(dist);
 const brotli = await precompress(dist);
 console.log(
   `postbuild: ${files.length} files checked, _redirects (${cdn.redirects} rules${cdn.proxied ? ', /api/ proxied to API_ORIGIN' : ', no API_ORIGIN: no proxy rules'}) and _headers (${cdn.headers} rules) written, nginx site at ${relative(process.cwd(), nginx)}, ` +
-    `${brotli.files} brotli copies (${(brotli.bytes / 1e6).toFixed(1)} MB to ${(brotli.compressedBytes / 1e6).toFixed(1)} MB)`,
+    `${brotli.files} brotli copies (${(brotli.bytes / 1e6).toFixed(1)} MB to ${(brotli.compressedBytes / 1e6).toFixed(1)} MB, ${brotli.reused} unchanged since the last build)`,
 );

@@ -5,6 +5,8 @@
  * src/pages/[...lang]/ name one of these and the page component that draws it.
  */
 import type { GetStaticPaths } from 'astro';
+import { EVENTS_PAGE_SIZE } from '../lib/constants.ts';
+import { dayInZone, eventsForTab, type EventTab } from '../lib/events.ts';
 import { getEvents, getLegalPages, getOrdered, getPostEntries, getPostIndex, getPosts, getPrograms, programRouteParam } from './content.ts';
 import { entriesIn } from './localized.ts';
 import { inEveryLang } from '../lib/i18n/static-paths.ts';
@@ -46,6 +48,14 @@ export const eventPaths = (() =>
     const textLang = new Map((await entriesIn('events', lang)).map((entry) => [entry.data.id, entry.lang]));
     return events.map((event) => ({ params: { id: event.id }, props: { event, all: events, contentLang: textLang.get(event.id) ?? lang } }));
   })) satisfies GetStaticPaths;
+
+/** /events/page/2, /events/past/page/2, ...: an events list past its first page, on the build's day. */
+export const eventListPagePaths = (tab: EventTab) =>
+  (() =>
+    inEveryLang(async (lang) => {
+      const { pageCount } = paginate(eventsForTab(await getEvents(lang), tab, dayInZone(new Date())), 1, EVENTS_PAGE_SIZE);
+      return Array.from({ length: pageCount - 1 }, (_, i) => ({ params: { page: String(i + 2) }, props: { tab, page: i + 2 } }));
+    })) satisfies GetStaticPaths;
 
 /** /blog/{slug}: one page per post, with the index its related posts come from. */
 export const postPaths = (() =>

@@ -1,10 +1,17 @@
 /**
  * The events list: featured spotlight, tabs (Upcoming, Featured, Past), a text search, category
- * filters, a results count and clear filters. Statuses are computed against the visitor's own
- * date once hydrated; the server render uses the build date so the list works without script.
+ * filters, a results count, clear filters and page links. Statuses are computed against the
+ * visitor's own date once hydrated; the server render uses the build date so the list works
+ * without script.
+ *
+ * A page carries one page of its list (EVENTS_PAGE_SIZE events), its count and the spotlight,
+ * never the whole list: at 200 events the list alone was 265 KB of props. The index of every
+ * event (/events/search-index.json) is fetched when the visitor searches, filters, changes tab
+ * or page once the island runs, or comes on a day when an event has changed list since the
+ * build; until then the tabs and page numbers load the pre-rendered pages.
  */
-import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { FilterBar, IslandImage, PageLinks, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
 import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import {
@@ -12,6 +19,7 @@ import {
   eventStatus,
   filterEvents,
   hasActiveFilters,
+  listsStillRight,
   localDay,
   spotlightEvent,
   truncate,
@@ -19,17 +27,28 @@ import {
   type EventStatus,
   type EventTab,
 } from '../lib/events.ts';
-import { EVENT_CATEGORIES } from '../lib/constants.ts';
+import { EVENT_CATEGORIES, EVENTS_PAGE_SIZE } from '../lib/constants.ts';
+import { paginate } from '../lib/blog.ts';
 import type { ListedEvent } from '../lib/i18n/event-format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 import './events-browser.css';
 
 interface Props {
-  /** The events with their date and times already written in the page's language (listedEvents). */
+  /** This page of the list, with dates and times already written in the page's language (listedEvents). */
   events: ListedEvent[];
+  /** The featured spotlight on the build's day. */
+  spotlight?: ListedEvent;
+  page: number;
+  pageCount: number;
+  /** How many events the list has on the build's day. */
+  total: number;
   /** The build's date (YYYY-MM-DD); replaced by the visitor's date after hydration. */
   buildDay: string;
+  /** The visitor's days on which this page is still right (listsStableDays). */
+  stableDays: { from?: string; through?: string };
+  /** Where every event of the page's language is (JSON array of ListedEvent). */
+  indexUrl: string;
   /** The list this page shows: /events (upcoming), /events/featured, /events/past. */
   initialTab?: EventTab;
   /** The page's language (its mount reads pageLang). */
@@ -68,6 +87,10 @@ export const EVENTS_BROWSER_TEXTS = [
   'eventsClearFilters',
   'noEvents',
   'eventsEmptyHint',
+  'eventsPagesLabel',
+  'blogPrevious',
+  'blogNext',
+  'blogPageNumber',
 ] as const;
 type EventsTexts = Texts<(typeof EVENTS_BROWSER_TEXTS)[number]>;
 
@@ -87,6 +110,11 @@ const CATEGORY_FILTERS: EventCategoryFilter[] = ['all', ...EVENT_CATEGORIES];
 /** Each list has its own pre-rendered page, so the tabs are links that work without JavaScript. */
 export function eventTabPath(tab: EventTab, eventsPath = '/events'): string {
   return tab === 'upcoming' ? eventsPath : `${eventsPath}/${tab}`;
+}
+
+/** A list's page past the first: /events/page/2, /events/past/page/3. */
+export function eventsPageHref(tab: EventTab, page: number, eventsPath = '/events'): string {
+  return page <= 1 ? eventTabPath(tab, eventsPath) : `${eventTabPath(tab, eventsPath)}/page/${page}`;
 }
 
 function isCategoryFilter(value: string | null | undefined): value is EventCategoryFilter {
@@ -137,47 +165,100 @@ function EventCard({ event, status, t, eventsPath, first }: { event: ListedEvent
   );
 }
 
-export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming', lang, eventsPath = '/events' }: Props) {
+export default function EventsBrowser({
+  events,
+  spotlight: builtSpotlight,
+  page: initialPage,
+  pageCount: initialPageCount,
+  total: initialTotal,
+  buildDay,
+  stableDays,
+  indexUrl,
+  initialTab = 'upcoming',
+  lang,
+  eventsPath = '/events',
+}: Props) {
   const t = textsIn(lang, EVENTS_BROWSER_TEXTS);
   const [today, setToday] = useState(buildDay);
   const [tab, setTab] = useState<EventTab>(initialTab);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<EventCategoryFilter>('all');
+  const [page, setPage] = useState(initialPage);
+  const [index, setIndex] = useState<ListedEvent[] | null>(null);
   const [ready, setReady] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const listRef = useRef<HTMLElement>(null);
+  const loading = useRef<Promise<void> | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+
+  const loadIndex = useCallback(() => {
+    loading.current ??= fetch(indexUrl)
+      .then((res) => (res.ok ? (res.json() as Promise<ListedEvent[]>) : Promise.reject(new Error(String(res.status)))))
+      .then(setIndex)
+      .catch(() => {
+        loading.current = null;
+      });
+    return loading.current;
+  }, [indexUrl]);
 
   // What the visitor typed or picked before the script arrived wins over the address.
   useAdoptOnHydration(formRef, (form) => {
     const params = new URLSearchParams(window.location.search);
     const onScreen = readFilterBar(form);
-    setSearch(pick(onScreen.search, '', params.get('q')));
+    const nextSearch = pick(onScreen.search, '', params.get('q'));
     const picked = pick(onScreen.category, 'all', params.get('category'));
+    setSearch(nextSearch);
     setCategory(isCategoryFilter(picked) ? picked : 'all');
+    if (nextSearch.trim() || picked !== 'all') setPage(Number(params.get('page')) || 1);
     setReady(true);
   });
-  useAddressSync(eventTabPath(tab, eventsPath), { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category }, ready);
+  const active = hasActiveFilters({ search, category });
+  useAddressSync(
+    active ? eventTabPath(tab, eventsPath) : eventsPageHref(tab, page, eventsPath),
+    { q: search.trim() ? search : undefined, category: category === 'all' ? undefined : category, page: active && page > 1 ? String(page) : undefined },
+    ready,
+  );
 
   useEffect(() => {
-    setToday(localDay(new Date()));
-  }, []);
+    const day = localDay(new Date());
+    setToday(day);
+    // An event has changed list since the build: this page's events and count are not the visitor's.
+    if (!listsStillRight(stableDays, day)) void loadIndex();
+  }, [stableDays, loadIndex]);
 
-  const visible = useMemo(() => filterEvents(events, { tab, search, category }, today), [events, tab, search, category, today]);
-  const spotlight = useMemo(() => spotlightEvent(events, today), [events, today]);
+  // A filter from the address (or typed before hydration) needs the index.
+  useEffect(() => {
+    if (ready && active) void loadIndex();
+  }, [ready, active, loadIndex]);
+
+  const result = useMemo(
+    () => (index ? paginate(filterEvents(index, { tab, search, category }, today), page, EVENTS_PAGE_SIZE) : { items: events, page: initialPage, pageCount: initialPageCount, total: initialTotal }),
+    [index, events, initialPage, initialPageCount, initialTotal, tab, search, category, page, today],
+  );
+  const spotlight = useMemo(() => (index ? spotlightEvent(index, today) : builtSpotlight), [index, builtSpotlight, today]);
   const spotlightStatus = spotlight ? eventStatus(spotlight, today) : 'upcoming';
-  const active = hasActiveFilters({ search, category });
 
   function clearFilters() {
     setSearch('');
     setCategory('all');
+    setPage(1);
   }
 
   function chooseTab(event: MouseEvent<HTMLAnchorElement>, next: EventTab) {
-    if (!ready || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // Before the index is asked for, the tab's link loads its pre-rendered list.
+    if (!ready || (!index && !active) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     setTab(next);
+    setPage(1);
   }
 
+  function goTo(event: MouseEvent<HTMLAnchorElement>, target: number) {
+    if (!index || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setPage(target);
+    const list = listRef.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+  }
 
   return (
     <div className="events-browser">
@@ -211,7 +292,7 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         </section>
       )}
 
-      <section className="events-list" aria-labelledby={`${uid}-all`}>
+      <section ref={listRef} className="events-list" aria-labelledby={`${uid}-all`}>
         <h2 id={`${uid}-all`} className="events-list__heading">
           {t.eventsAllHeading}
         </h2>
@@ -238,15 +319,23 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
           categoryLabel={t.listCategory}
           placeholder={t.eventsSearchPlaceholder}
           search={search}
-          onSearch={setSearch}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+            void loadIndex();
+          }}
           category={category}
-          onCategory={(value) => setCategory(isCategoryFilter(value) ? value : 'all')}
+          onCategory={(value) => {
+            setCategory(isCategoryFilter(value) ? value : 'all');
+            setPage(1);
+            void loadIndex();
+          }}
           options={CATEGORY_FILTERS.map((value) => ({ value, label: t[CATEGORY_KEYS[value]] }))}
         />
 
         <div className="events-status">
           <p className="events-status__count" role="status" aria-live="polite">
-            {fill(visible.length === 1 ? t.eventsCountOne : t.eventsCountMany, { count: visible.length })}
+            {fill(result.total === 1 ? t.eventsCountOne : t.eventsCountMany, { count: result.total })}
           </p>
           {active && (
             <button type="button" className="events-clear" onClick={clearFilters}>
@@ -256,9 +345,9 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
         </div>
 
         <div className="events-panel">
-          {visible.length > 0 ? (
+          {result.items.length > 0 ? (
             <div className="events-grid">
-              {visible.map((event, i) => (
+              {result.items.map((event, i) => (
                 <EventCard key={event.id} event={event} status={eventStatus(event, today)} t={t} eventsPath={eventsPath} first={i === 0 && !spotlight} />
               ))}
             </div>
@@ -272,6 +361,19 @@ export default function EventsBrowser({ events, buildDay, initialTab = 'upcoming
                 </button>
               )}
             </div>
+          )}
+          {result.pageCount > 1 && (
+            <PageLinks
+              name="events-pagination"
+              label={t.eventsPagesLabel}
+              previous={t.blogPrevious}
+              next={t.blogNext}
+              pageLabel={(n) => fill(t.blogPageNumber, { number: n })}
+              page={result.page}
+              pageCount={result.pageCount}
+              href={(n) => eventsPageHref(tab, n, eventsPath)}
+              onGo={goTo}
+            />
           )}
         </div>
       </section>

@@ -38,6 +38,12 @@ export const BLOG_RECENT_POSTS = 3;
 export const BLOG_RELATED_ARTICLES = 2;
 export const SIMILAR_EVENTS_MAX = 3;
 export const EVENT_CARD_DESCRIPTION_LENGTH = 120;
+/**
+ * Events a list page shows (three rows of three on a wide screen): the page and the island's
+ * props carry these, the rest of the list is a page link away, or in the index the island fetches
+ * once the visitor searches or filters. Not in the spec, which lists no page size for events.
+ */
+export const EVENTS_PAGE_SIZE = 9;
 
 export const EVENT_CATEGORIES = ['cultural', 'workshop', 'youth', 'health', 'fundraiser'] as const;
 

@@ -119,6 +119,24 @@ export function hasActiveFilters(filters: Pick<EventFilters, 'search' | 'categor
   return filters.search.trim() !== '' || filters.category !== 'all';
 }
 
+/**
+ * The visitor's days on which the build's lists are still right: after the day of the last event
+ * already past at the build (`from`, excluded) and up to the day of the next one (`through`). On
+ * those days no event changes list, so the page the build wrote (its first events, its count,
+ * its spotlight) is the visitor's own; outside them the island needs the whole index.
+ */
+export function listsStableDays(events: readonly Pick<EventItem, 'date'>[], buildDay: string): { from?: string; through?: string } {
+  const days = events.map((event) => eventDay(event.date));
+  const before = days.filter((day) => day < buildDay).sort();
+  const after = days.filter((day) => day >= buildDay).sort();
+  return { from: before.at(-1), through: after[0] };
+}
+
+/** Whether `today` is one of the days `listsStableDays` names. */
+export function listsStillRight(days: { from?: string; through?: string }, today: string): boolean {
+  return (days.from === undefined || today > days.from) && (days.through === undefined || today <= days.through);
+}
+
 /** The spotlight: the soonest featured event not yet past, else the latest featured one. */
 export function spotlightEvent<T extends EventItem>(events: readonly T[], today: string): T | undefined {
   return eventsForTab(events, 'featured', today)[0];

@@ -1,4 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { spotlightEvent } from '../../src/lib/events.ts';
+import { publishedEvents, serveFixedEventsIndex, tabList } from './events-content.ts';
+
+// The tabs, the spotlight and the statuses are checked against content/events (events-content.ts),
+// so publishing or removing an event keeps these tests green; search and filters run against a
+// fixed index of eight events, served in place of /events/search-index.json.
 
 // The visitor's date decides past / today / upcoming: fix the clock and the time zone.
 test.use({ timezoneId: 'America/Chicago' });
@@ -16,25 +22,29 @@ const count = (page: Page) => page.getByRole('status').filter({ hasText: /^Showi
 
 test.describe('events list', () => {
   test('Upcoming, Featured and Past tabs list the right events', async ({ page }) => {
+    const showing = (n: number) => `Showing ${n} event${n === 1 ? '' : 's'}`;
     await openEvents(page, '2026-11-21');
     const upcoming = tab(page, 'Upcoming');
     await expect(upcoming).toHaveAttribute('aria-current', 'page');
-    await expect(count(page)).toHaveText('Showing 5 events');
-    await expect(cards(page).first()).toContainText('Family Wellness and Mental Health Evening');
+    const upcomingList = tabList('upcoming', '2026-11-21');
+    await expect(count(page)).toHaveText(showing(upcomingList.total));
+    await expect(cards(page).locator('h3')).toHaveText(upcomingList.titles);
     await expect(cards(page).getByText('Event Completed')).toHaveCount(0);
 
     await tab(page, 'Featured').click();
     await expect(tab(page, 'Featured')).toHaveAttribute('aria-current', 'page');
     await expect(upcoming).not.toHaveAttribute('aria-current');
     await expect(page).toHaveURL(/\/events\/featured$/);
-    await expect(count(page)).toHaveText('Showing 3 events');
-    await expect(cards(page).locator('h3')).toHaveText(['Winter Family Celebration', 'Spring Hope Gala', 'African Heritage Festival']);
+    const featured = tabList('featured', '2026-11-21');
+    await expect(count(page)).toHaveText(showing(featured.total));
+    await expect(cards(page).locator('h3')).toHaveText(featured.titles);
 
     await tab(page, 'Past').click();
     await expect(page).toHaveURL(/\/events\/past$/);
-    await expect(count(page)).toHaveText('Showing 3 events');
-    await expect(cards(page).locator('h3')).toHaveText(['Fall Financial Literacy Workshop', 'Community Health Fair', 'African Heritage Festival']);
-    await expect(cards(page).getByText('Event Completed')).toHaveCount(3);
+    const past = tabList('past', '2026-11-21');
+    await expect(count(page)).toHaveText(showing(past.total));
+    await expect(cards(page).locator('h3')).toHaveText(past.titles);
+    await expect(cards(page).getByText('Event Completed')).toHaveCount(past.titles.length);
     await expect(cards(page).getByText('Add to calendar')).toHaveCount(0);
   });
 
@@ -70,6 +80,7 @@ test.describe('events list', () => {
   });
 
   test('search covers title, description and location, case-insensitively', async ({ page }) => {
+    await serveFixedEventsIndex(page);
     await openEvents(page, '2026-11-21');
     const search = page.getByLabel('Search events');
     await search.fill('WINTER family');
@@ -82,6 +93,7 @@ test.describe('events list', () => {
   });
 
   test('category filters, results count and clear filters', async ({ page }) => {
+    await serveFixedEventsIndex(page);
     await openEvents(page, '2026-11-21');
     await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
     const expected: Record<string, string[]> = {
@@ -109,6 +121,7 @@ test.describe('events list', () => {
   });
 
   test("'No events found' when nothing matches, and clearing brings the list back", async ({ page }) => {
+    await serveFixedEventsIndex(page);
     await openEvents(page, '2026-11-21');
     await page.getByLabel('Search events').fill('underwater basket weaving');
     await expect(page.getByText('No events found')).toBeVisible();
@@ -127,9 +140,10 @@ test.describe('events list', () => {
 
   test('the featured spotlight shows the next featured event', async ({ page }) => {
     await openEvents(page, '2026-11-21');
+    const next = spotlightEvent(publishedEvents(), '2026-11-21')!;
     const spotlight = page.locator('.event-spotlight');
-    await expect(spotlight.getByRole('heading', { level: 2 })).toHaveText('Winter Family Celebration');
-    await expect(spotlight.getByRole('link', { name: 'See event details' })).toHaveAttribute('href', '/events/winter-family-celebration');
+    await expect(spotlight.getByRole('heading', { level: 2 })).toHaveText(next.title);
+    await expect(spotlight.getByRole('link', { name: 'See event details' })).toHaveAttribute('href', `/events/${next.id}`);
   });
 
   test("statuses follow the visitor's date, not the build's", async ({ page }) => {
@@ -139,9 +153,54 @@ test.describe('events list', () => {
     await expect(winter.getByText('Today', { exact: true })).toBeVisible();
 
     await openEvents(page, '2027-05-01');
-    await expect(page.getByText('No events found')).toBeVisible();
+    await expect(cards(page)).toHaveCount(tabList('upcoming', '2027-05-01').titles.length);
     await tab(page, 'Past').click();
-    await expect(cards(page)).toHaveCount(8);
+    await expect(cards(page)).toHaveCount(tabList('past', '2027-05-01').titles.length);
+  });
+});
+
+test.describe('events at scale', () => {
+  test('the index is fetched on the first search, not at load', async ({ page }) => {
+    const indexRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/events/search-index.json')) indexRequests.push(req.url());
+    });
+    // The visitor's clock is the build's day (the server's own): the page's list is theirs.
+    await page.goto('/events');
+    await expect(page.locator('astro-island[component-url*="EventsBrowser"]:not([ssr])')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests, 'no index request at load').toHaveLength(0);
+    const index = page.waitForResponse((res) => res.url().endsWith('/events/search-index.json'));
+    await page.getByLabel('Search events').fill('a');
+    expect((await index).status()).toBe(200);
+    await page.getByLabel('Category').selectOption({ label: 'Health' });
+    await page.waitForLoadState('networkidle');
+    expect(indexRequests, 'one index request for every later search').toHaveLength(1);
+  });
+
+  test('30 matches: nine a page, page links in place, and the address keeps the page', async ({ page }) => {
+    const [template] = JSON.parse(JSON.stringify(await (await page.request.get('/events/search-index.json')).json())) as Record<string, unknown>[];
+    const events = Array.from({ length: 30 }, (_, i) => ({
+      ...template,
+      id: `gathering-${i + 1}`,
+      title: `Neighbourhood gathering ${i + 1}`,
+      date: `2027-03-${String(i + 1).padStart(2, '0')}T10:00:00-06:00`,
+      endDate: `2027-03-${String(i + 1).padStart(2, '0')}T13:00:00-06:00`,
+      isFeatured: false,
+    }));
+    await page.route('**/events/search-index.json', (route) => route.fulfill({ json: events }));
+    await openEvents(page, '2026-11-21');
+    await page.getByLabel('Search events').fill('neighbourhood gathering');
+    await expect(count(page)).toHaveText('Showing 30 events');
+    await expect(cards(page)).toHaveCount(9);
+    const nav = page.getByRole('navigation', { name: 'Event pages' });
+    await expect(nav.locator('.events-pagination__numbers > li')).toHaveText(['1', '2', '3', '4']);
+    await nav.getByRole('link', { name: 'Page 4', exact: true }).click();
+    await expect(cards(page).locator('h3')).toHaveText(['Neighbourhood gathering 28', 'Neighbourhood gathering 29', 'Neighbourhood gathering 30']);
+    await expect(nav.getByRole('link', { name: 'Page 4', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/events\?q=neighbourhood\+gathering&page=4$/);
+    await nav.getByRole('link', { name: 'Previous' }).click();
+    await expect(cards(page).first().locator('h3')).toHaveText('Neighbourhood gathering 19');
   });
 });
 

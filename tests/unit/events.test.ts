@@ -6,6 +6,8 @@ import {
   filterEvents,
   googleCalendarUrl,
   hasActiveFilters,
+  listsStableDays,
+  listsStillRight,
   localDay,
   matchesEventSearch,
   registrationHref,
@@ -181,5 +183,27 @@ describe('registration link', () => {
   it('keeps any other registration link, and has none without one', () => {
     expect(registrationHref({ title: 'Gala', registrationLink: 'https://tickets.example.org/gala' })).toBe('https://tickets.example.org/gala');
     expect(registrationHref({ title: 'Gala', registrationLink: undefined })).toBeUndefined();
+  });
+});
+
+describe('listsStableDays / listsStillRight: the days on which the build’s lists are the visitor’s', () => {
+  const events = [{ date: '2026-11-14T10:00:00-06:00' }, { date: '2026-12-12T10:00:00-06:00' }, { date: '2027-01-09T10:00:00-06:00' }];
+  const days = listsStableDays(events, '2026-11-27');
+
+  it('runs from after the last event already past to the day of the next one', () => {
+    expect(days).toEqual({ from: '2026-11-14', through: '2026-12-12' });
+  });
+
+  it('holds on the build’s day, on the next event’s day (it is still upcoming, shown as today) and back to the day after the last past one', () => {
+    for (const day of ['2026-11-27', '2026-12-12', '2026-11-15']) expect(listsStillRight(days, day), day).toBe(true);
+  });
+
+  it('ends once an event has changed list: the next one is past, or the visitor is back on the day of the last past one', () => {
+    for (const day of ['2026-12-13', '2026-11-14', '2027-02-01']) expect(listsStillRight(days, day), day).toBe(false);
+  });
+
+  it('is open on a side with no event', () => {
+    expect(listsStableDays([], '2026-11-27')).toEqual({});
+    expect(listsStillRight({}, '2030-01-01')).toBe(true);
   });
 });
