@@ -19,30 +19,6 @@ const untranslatedPages = untranslatedPagePaths();
 // Paraglide's language list follows src/lib/i18n/languages.ts (see inlang-locales.ts).
 writeInlangLocales(new URL('./project.inlang/settings.json', import.meta.url));
 
-const messagesModule = fileURLToPath(new URL('./src/lib/messages.ts', import.meta.url));
-/**
- * In client bundles src/lib/messages.ts (the English catalogue) is replaced by
- * src/lib/messages.browser.ts, the same names over the page's own catalogue: a page's scripts then
- * carry its language's texts and no other (the server keeps the English module).
- */
-const pageCatalogueInTheBrowser = {
-  name: 'sipa:page-catalogue-in-the-browser',
-  enforce: /** @type {const} */ ('pre'),
-  /**
-   * @param {string} source @param {string | undefined} importer @param {{ ssr?: boolean }} [options]
-   * @returns {Promise<string | null>}
-   */
-  async resolveId(source, importer, options) {
-    if (!source.endsWith('messages.ts') || importer === undefined) return null;
-    // @ts-ignore: the environment (Vite 6+) tells a client bundle from the server's.
-    const client = this.environment ? this.environment.config.consumer === 'client' : !options?.ssr;
-    if (!client) return null;
-    // @ts-ignore: Rollup's plugin context.
-    const resolved = /** @type {{ id: string } | null} */ (await this.resolve(source, importer, { skipSelf: true }));
-    return resolved?.id === messagesModule ? messagesModule.replace(/messages\.ts$/, 'messages.browser.ts') : null;
-  },
-};
-
 /** `client:settled` (src/scripts/settled-directive.ts): islands that wait for the first screen to be shown. */
 const settledDirective = {
   name: 'sipa:settled-directive',
@@ -104,7 +80,7 @@ export default defineConfig({
   },
   // Compiles content/messages/<lang>.json into typed message functions under src/paraglide/.
   vite: {
-    plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] }), pageCatalogueInTheBrowser],
+    plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })],
     // A component's script is named after its component alone (`BaseLayout.[hash].js`, not
     // `BaseLayout.astro_astro_type_script_index_0_lang.[hash].js`): 38 bytes less per script
     // element, in the HTML that must fit the first round trip.

@@ -1,7 +1,7 @@
 /**
- * The names src/lib/messages.ts exports, made over one interface catalogue: the English one on
- * the server (messages.ts), the page's own in the browser (messages.browser.ts). Kept apart from
- * both because client bundles swap messages.ts for messages.browser.ts (astro.config.mjs).
+ * The names src/lib/messages.ts exports, made over one interface catalogue, and the one filler of
+ * `{name}` placeholders. Apart from messages.ts because the API's per-language reader
+ * (i18n/catalogue.ts) uses the filler without loading a catalogue of the page.
  */
 import type en from '../../content/messages/en.json';
 

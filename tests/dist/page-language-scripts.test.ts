@@ -2,7 +2,7 @@
  * A page loads only its own language's strings. The scripts a page loads (its module scripts and
  * its islands, with everything they import statically) hold no interface text of another
  * language; the page's own catalogue comes in its language's chunk, which those scripts import
- * when the page's <html lang> names it (src/lib/messages.browser.ts).
+ * when the page's <html lang> names it (src/lib/messages.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

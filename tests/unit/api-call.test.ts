@@ -16,7 +16,7 @@ const NETWORK_TEXT = {
 } as const;
 const CATALOGUES = { en, fr, sw };
 
-/** The module as a page in `lang` runs it: MESSAGES is that language's catalogue (as messages.browser.ts makes it). */
+/** The module as a page in `lang` runs it: MESSAGES is that language's catalogue (as messages.ts reads it in a browser). */
 async function apiCallIn(lang: keyof typeof CATALOGUES) {
   vi.resetModules();
   vi.doMock('../../src/lib/messages.ts', async () => {

@@ -6,8 +6,8 @@
  *
  * The texts never travel in the page's HTML (as island props they would cost the first round
  * trip a kilobyte per form). When the build renders an island it reads the interface catalogue
- * directly; in the browser MESSAGES is the page language's catalogue (src/lib/messages.browser.ts,
- * one chunk per language, loaded before any island hydrates).
+ * directly; in the browser MESSAGES is the page language's catalogue (src/lib/messages.ts: one
+ * chunk per language, loaded before any island hydrates).
  */
 import { createContext, useContext } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -18,7 +18,7 @@ export type Texts<K extends string> = Readonly<Record<K, string>>;
 type Catalogue = Readonly<Record<string, string>>;
 
 // Every language's catalogue, for the build's rendering of an island; in the browser this branch
-// is dropped with its imports, and MESSAGES is the page's own catalogue (messages.browser.ts).
+// is dropped with its imports, and MESSAGES is the page's own catalogue (messages.ts).
 const SERVER_CATALOGUES = import.meta.env.SSR
   ? import.meta.glob<Catalogue>('../../../content/messages/*.json', { eager: true, import: 'default' })
   : {};
