@@ -43,16 +43,6 @@ const pageCatalogueInTheBrowser = {
   },
 };
 
-/** `client:settled` (src/scripts/settled-directive.ts): islands that wait for the first screen to be shown. */
-const settledDirective = {
-  name: 'sipa:settled-directive',
-  hooks: {
-    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
-    'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'settled', entrypoint: fileURLToPath(new URL('./src/scripts/settled-directive.ts', import.meta.url)) }),
-  },
-};
-
 /** After a build: the content files each language still shows in English, for editors (docs/editors.md). */
 const translationReportIntegration = {
   name: 'sipa:translation-report',
@@ -70,7 +60,6 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   integrations: [
     react(),
-    settledDirective,
     mdx(),
     sitemap({
       filter: (page) => !isNoindexPath(new URL(page).pathname),
