@@ -12,22 +12,11 @@ import { writeInlangLocales } from './src/lib/i18n/inlang-locales.ts';
 import { markUntranslated, untranslatedPagePaths } from './src/lib/i18n/untranslated-pages.ts';
 import { translationReport } from './src/lib/i18n/untranslated.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
-import { fileURLToPath } from 'node:url';
 
 const untranslatedPages = untranslatedPagePaths();
 
 // Paraglide's language list follows src/lib/i18n/languages.ts (see inlang-locales.ts).
 writeInlangLocales(new URL('./project.inlang/settings.json', import.meta.url));
-
-/** `client:settled` (src/scripts/settled-directive.ts): islands that wait for the first screen to be shown. */
-const settledDirective = {
-  name: 'sipa:settled-directive',
-  hooks: {
-    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
-    'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'settled', entrypoint: fileURLToPath(new URL('./src/scripts/settled-directive.ts', import.meta.url)) }),
-  },
-};
 
 /** After a build: the content files each language still shows in English, for editors (docs/editors.md). */
 const translationReportIntegration = {
@@ -46,7 +35,6 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   integrations: [
     react(),
-    settledDirective,
     mdx(),
     sitemap({
       filter: (page) => !isNoindexPath(new URL(page).pathname),

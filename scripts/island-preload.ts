@@ -9,9 +9,9 @@
  * directive wakes an island, puts a `<link rel="modulepreload">` in the head for every module its
  * component and renderer import at any depth, and for the catalogue of the page's language they
  * load (chunks named `messages-<lang>.*.js`, astro.config.mjs), in the same task as Astro's own
- * two imports: the whole graph is asked for at once. Not earlier: an island wakes after the page's
- * largest paint (tests/e2e/island-wake.spec.ts), and modules asked for with the page would share
- * the phone's narrow connection with the first screen's image and font. Not in the page either:
+ * two imports: the whole graph is asked for at once. Not earlier: an island wakes once the page has
+ * asked for its first screen's image and font (tests/e2e/island-wake.spec.ts), and modules asked
+ * for with the page would share the phone's narrow connection with them. Not in the page either:
  * the lists cost 200 bytes of HTML on a page with two islands, and the first flight has none to spare.
  */
 import { readFileSync, readdirSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * after hydration (brotli, scripts/island-bytes.ts); and on a 4× slower CPU (Chromium's CPU
  * throttling, network unthrottled on loopback), the time from navigation until the donation and
  * contact forms are hydrated, and the longest main-thread task between the load event and then
- * (the islands wake after it, see src/scripts/settled-directive.ts).
+ * (the islands wake when the browser is idle, `client:idle`).
  *
  * ISLAND_COST_BASELINE=<another build's dist/> sets that build beside this one: both are served at
  * once and measured in interleaved rounds, so a busy moment on the machine falls on both alike.

@@ -27,9 +27,9 @@ export const FEATURED_PROGRAM_COUNT = 3;
 export const HOME_BLOG_PREVIEW_COUNT = 3;
 export const BACK_TO_TOP_THRESHOLD_PX = 500;
 /**
- * Islands that wait for the page to settle (`client:settled`, src/scripts/settled-directive.ts)
- * wake at the latest this long after the island is parsed: a phone whose main thread is never
- * idle, or a page whose first image never arrives, still gets working filters and forms.
+ * Islands that wake when the browser is idle (`client:idle`) wake at the latest this long after
+ * the island is parsed (requestIdleCallback's timeout): a phone whose main thread is never idle
+ * still gets working filters and forms.
  */
 export const ISLAND_WAKE_TIMEOUT_MS = 2000;
 

@@ -131,8 +131,8 @@ test.describe('contact form without JavaScript', () => {
 
 test.describe('when the contact form wakes', () => {
   // A screen so short that the form starts below it: a form that woke only once seen would stay
-  // asleep here. The form is the page's purpose, so it wakes once the page has settled and the
-  // browser is idle, and on a phone that is never idle at its two-second deadline, unscrolled.
+  // asleep here. The form is the page's purpose, so it wakes when the browser is first idle
+  // (`client:idle`), and on a phone that is never idle at its two-second deadline, unscrolled.
   test.use({ viewport: { width: 375, height: 320 } });
 
   test('on a phone that is never idle it wakes two seconds at the latest, unseen', async ({ page }) => {
@@ -140,6 +140,7 @@ test.describe('when the contact form wakes', () => {
     await page.goto('/contact');
     const form = page.locator('form.contact-form');
     await expect(form).not.toBeInViewport();
+    await expect(page.locator('astro-island', { has: form })).toHaveAttribute('client', 'idle');
     await expect(page.locator('astro-island', { has: form })).toHaveAttribute('opts', /"value":\{"timeout":2000\}/);
     await expect(form).toHaveAttribute('novalidate', '');
     await expect(form).not.toBeInViewport();

@@ -90,7 +90,7 @@ const T = {
 async function openForm(page: Page, path: string, selector: string) {
   await page.goto(path);
   const form = page.locator(selector);
-  // The islands hydrate once visible (client:visible), the contact form once the page has settled (client:settled).
+  // The islands hydrate once visible (client:visible), the contact form when the browser is idle (client:idle).
   await form.scrollIntoViewIfNeeded();
   await expect(form).toHaveAttribute('novalidate', '');
   return form;

@@ -73,7 +73,7 @@ for (const lang of LANGS) {
       });
       await page.goto(path, { waitUntil: 'load' });
       const element = page.locator(`astro-island[opts*='"name":"${island}"']`);
-      // Islands woken by being seen wake here; the others once the page has settled.
+      // Islands woken by being seen wake here; the others when the browser is idle.
       await element.locator('> *').first().scrollIntoViewIfNeeded();
 
       await expect.poll(() => [...modules].filter((module) => !heldPaths.has(module)).sort(), { message: 'modules not asked for in the first round', timeout: 15_000 }).toEqual([]);
