@@ -125,7 +125,11 @@ describe('files in dist/', () => {
     const everything = /^\/\*\n((?:  .+\n)+)/m.exec(readFileSync(join(distDir, '_headers'), 'utf8'))![1]!;
     for (const [, name, value] of everything.matchAll(/^  ([\w-]+): (.+)$/gm)) {
       if (name === 'Content-Security-Policy') expect(site).toContain(`~:text/html "${value}";`);
-      else expect(site).toContain(`add_header ${name} "${value}" always;`);
+      // Every answer is DENY but the newsletter preview, which the staff page frames (SAMEORIGIN).
+      else if (name === 'X-Frame-Options') {
+        expect(site).toContain('add_header X-Frame-Options $sipa_frame_options always;');
+        expect(site).toMatch(new RegExp(`map \\$uri \\$sipa_frame_options \\{\\n    ~\\^/api/newsletter-preview/ "SAMEORIGIN";\\n    default "${value}";\\n\\}`));
+      } else expect(site).toContain(`add_header ${name} "${value}" always;`);
     }
     expect(site).toContain('add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
     expect(site).toContain(`~^/_astro/ "public, max-age=31536000, immutable";`);
