@@ -15,13 +15,12 @@ import {
   blogStateFromQuery,
   filterPosts,
   paginate,
-  paginationWindow,
-  PAGE_GAP,
   type BlogIndexEntry,
 } from '../lib/blog.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { fill, textsIn, type Texts } from './form-kit/texts.ts';
 import { FilterBar, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { PageLinks } from './PageLinks.tsx';
 import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import './blog-browser.css';
@@ -241,7 +240,6 @@ export default function BlogBrowser({
     scrollToList();
   }
 
-  const numbers = paginationWindow(result.page, result.pageCount);
 
   return (
     <div className="blog-browser">
@@ -284,47 +282,16 @@ export default function BlogBrowser({
         )}
 
         {result.showPagination && (
-          <nav className="blog-pagination" aria-label={t.blogPagesLabel}>
-            {result.page > 1 ? (
-              <a className="blog-pagination__step" href={blogPageHref(result.page - 1, basePath)} onClick={(e) => goTo(e, result.page - 1)}>
-                {t.blogPrevious}
-              </a>
-            ) : (
-              <span className="blog-pagination__step" aria-disabled="true">
-                {t.blogPrevious}
-              </span>
-            )}
-            <ol className="blog-pagination__numbers">
-              {numbers.map((n, i) =>
-                n === PAGE_GAP ? (
-                  <li key={`gap-${i}`} className="blog-pagination__gap" aria-hidden="true">
-                    …
-                  </li>
-                ) : (
-                  <li key={n}>
-                    <a
-                      className="blog-pagination__number"
-                      href={blogPageHref(n, basePath)}
-                      aria-current={n === result.page ? 'page' : undefined}
-                      aria-label={fill(t.blogPageNumber, { number: n })}
-                      onClick={(e) => goTo(e, n)}
-                    >
-                      {n}
-                    </a>
-                  </li>
-                ),
-              )}
-            </ol>
-            {result.page < result.pageCount ? (
-              <a className="blog-pagination__step" href={blogPageHref(result.page + 1, basePath)} onClick={(e) => goTo(e, result.page + 1)}>
-                {t.blogNext}
-              </a>
-            ) : (
-              <span className="blog-pagination__step" aria-disabled="true">
-                {t.blogNext}
-              </span>
-            )}
-          </nav>
+          <PageLinks
+            label={t.blogPagesLabel}
+            previous={t.blogPrevious}
+            next={t.blogNext}
+            pageLabel={(n) => fill(t.blogPageNumber, { number: n })}
+            page={result.page}
+            pageCount={result.pageCount}
+            href={(n) => blogPageHref(n, basePath)}
+            onGo={goTo}
+          />
         )}
       </div>
     </div>

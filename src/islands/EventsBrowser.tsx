@@ -11,7 +11,8 @@
  * build; until then the tabs and page numbers load the pre-rendered pages.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { FilterBar, IslandImage, PageLinks, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { FilterBar, IslandImage, pick, readFilterBar, useAddressSync } from './browser-kit.tsx';
+import { PageLinks } from './PageLinks.tsx';
 import { ListCard } from './ListCard.tsx';
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import {
@@ -364,7 +365,6 @@ export default function EventsBrowser({
           )}
           {result.pageCount > 1 && (
             <PageLinks
-              name="events-pagination"
               label={t.eventsPagesLabel}
               previous={t.blogPrevious}
               next={t.blogNext}

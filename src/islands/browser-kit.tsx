@@ -4,8 +4,7 @@
  * address kept in step with the filters so a view can be shared and reloaded, and the image
  * that fades in and says 'Image not available' like the static ones.
  */
-import { useEffect, type ImgHTMLAttributes, type MouseEvent, type RefObject } from 'react';
-import { paginationWindow, PAGE_GAP } from '../lib/blog.ts';
+import { useEffect, type ImgHTMLAttributes, type RefObject } from 'react';
 import '../styles/site-image.css';
 
 export interface FilterOption {
@@ -119,71 +118,5 @@ export function IslandImage({
     <span className={['site-image', className].filter(Boolean).join(' ')}>
       <img data-fade="" {...img} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
     </span>
-  );
-}
-
-/**
- * Previous, the page numbers (a window with gaps) and Next, as links to the list's pre-rendered
- * pages, so they work before and without the island; `onGo` may handle a click in place instead.
- * `name` prefixes the class names (`events-pagination__number`), as ListCard's does.
- */
-export function PageLinks({
-  name,
-  label,
-  previous,
-  next,
-  pageLabel,
-  page,
-  pageCount,
-  href,
-  onGo,
-}: {
-  name: string;
-  label: string;
-  previous: string;
-  next: string;
-  /** 'Page {number}' in the page's language, filled for each number's accessible name. */
-  pageLabel: (n: number) => string;
-  page: number;
-  pageCount: number;
-  href: (n: number) => string;
-  onGo: (event: MouseEvent<HTMLAnchorElement>, n: number) => void;
-}) {
-  const step = (target: number, text: string, enabled: boolean) =>
-    enabled ? (
-      <a className={`${name}__step`} href={href(target)} onClick={(event) => onGo(event, target)}>
-        {text}
-      </a>
-    ) : (
-      <span className={`${name}__step`} aria-disabled="true">
-        {text}
-      </span>
-    );
-  return (
-    <nav className={name} aria-label={label}>
-      {step(page - 1, previous, page > 1)}
-      <ol className={`${name}__numbers`}>
-        {paginationWindow(page, pageCount).map((n, i) =>
-          n === PAGE_GAP ? (
-            <li key={`gap-${i}`} className={`${name}__gap`} aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <a
-                className={`${name}__number`}
-                href={href(n)}
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={pageLabel(n)}
-                onClick={(event) => onGo(event, n)}
-              >
-                {n}
-              </a>
-            </li>
-          ),
-        )}
-      </ol>
-      {step(page + 1, next, page < pageCount)}
-    </nav>
   );
 }

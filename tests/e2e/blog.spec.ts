@@ -288,13 +288,13 @@ test.describe('blog at scale', () => {
     await search(page).fill('scale');
     await expect(page.getByText('1000 articles found')).toBeVisible();
     const nav = pagination(page);
-    const numbers = nav.locator('.blog-pagination__numbers > li');
+    const numbers = nav.locator('.list-pagination__numbers > li');
     await expect(numbers).toHaveText(['1', '2', '…', '250']);
     for (const n of [2, 3, 4, 5]) await nav.getByRole('link', { name: `Page ${n}`, exact: true }).click();
     await expect(nav.getByRole('link', { name: 'Page 5', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(numbers).toHaveText(['1', '…', '4', '5', '6', '…', '250']);
-    await expect(nav.locator('.blog-pagination__gap')).toHaveCount(2);
-    await expect(nav.locator('.blog-pagination__gap').first()).toHaveAttribute('aria-hidden', 'true');
+    await expect(nav.locator('.list-pagination__gap')).toHaveCount(2);
+    await expect(nav.locator('.list-pagination__gap').first()).toHaveAttribute('aria-hidden', 'true');
     await nav.getByRole('link', { name: 'Page 250', exact: true }).click();
     await expect(numbers).toHaveText(['1', '…', '249', '250']);
     await expect(cards(page)).toHaveCount(4);

@@ -194,7 +194,7 @@ test.describe('events at scale', () => {
     await expect(count(page)).toHaveText('Showing 30 events');
     await expect(cards(page)).toHaveCount(9);
     const nav = page.getByRole('navigation', { name: 'Event pages' });
-    await expect(nav.locator('.events-pagination__numbers > li')).toHaveText(['1', '2', '3', '4']);
+    await expect(nav.locator('.list-pagination__numbers > li')).toHaveText(['1', '2', '3', '4']);
     await nav.getByRole('link', { name: 'Page 4', exact: true }).click();
     await expect(cards(page).locator('h3')).toHaveText(['Neighbourhood gathering 28', 'Neighbourhood gathering 29', 'Neighbourhood gathering 30']);
     await expect(nav.getByRole('link', { name: 'Page 4', exact: true })).toHaveAttribute('aria-current', 'page');
