@@ -6,56 +6,18 @@
  * through the real SMTP peer in the template, paragraphs intact in both parts, to the French
  * subscribers only, with the French footer.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page } from '@playwright/test';
 import { isoToZonedTime, scheduledTime } from '../../src/lib/newsletter-schedule.ts';
 import { rows, unique } from './forms-support.ts';
+import { addConfirmed, mailsOf, quotedPrintable, write } from './newsletter-support.ts';
 import { E2E_ADMIN, latestMailTo, test } from './staff-support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 const ADMIN_EMAIL = 'e2e.admin@example.org';
 /** A password check (scrypt) or a save on a loaded machine can take longer than the default 5 s. */
 const SLOW = { timeout: 20_000 };
 
 const PARAGRAPHS = 'Dear friends,\n\nOur spring workshops open on Saturday.\n\nDetails: https://sipa.example.org/events';
-
-/** Writes to the e2e server's database, as the server would. */
-function write(query: string, ...params: string[]): number {
-  const db = new DatabaseSync(join(dataDir, 'sipa.sqlite'), { timeout: 5000 });
-  try {
-    return Number(db.prepare(query).run(...params).changes);
-  } finally {
-    db.close();
-  }
-}
-
-/** Confirmed subscribers who signed up in one language. */
-function addConfirmed(n: number, lang: string): string[] {
-  const now = new Date().toISOString();
-  const prefix = unique(`journey-${lang}`).toLowerCase();
-  const emails = Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.org`);
-  for (const email of emails) {
-    write("insert into subscribers (id, email, status, source, created_at, updated_at, confirmed_at, unsubscribed_at, lang) values (?, ?, 'confirmed', null, ?, ?, ?, null, ?)", randomUUID(), email, now, now, now, lang);
-  }
-  return emails;
-}
-
-/** The mail the SMTP peer received for an address with this subject. */
-function mailsOf(address: string, subject: string): string[] {
-  const dir = join(dataDir, 'mail');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`) && raw.includes(`\r\nSubject: ${subject}\r\n`));
-}
-
-/** A quoted-printable part's text (the SMTP peer keeps mail as it arrived). */
-const quotedPrintable = (part: string) =>
-  Buffer.from(part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
 
 /** One MIME part of a received mail, decoded: the text from its Content-Type to the next boundary. */
 function part(mail: string, type: 'text/plain' | 'text/html'): string {
@@ -77,9 +39,9 @@ test.use({ viewport: { width: 375, height: 740 } });
 
 test('a campaign from paragraphs to French inboxes: session lost and regained in place, preview, test to self, scheduled, confirmed, received in the template', async ({ page }) => {
   test.setTimeout(180_000);
-  const french = addConfirmed(2, 'fr');
-  const [english] = addConfirmed(1, 'en');
-  const [swahili] = addConfirmed(1, 'sw');
+  const french = addConfirmed(2, 'fr', 'journey-fr');
+  const [english] = addConfirmed(1, 'en', 'journey-en');
+  const [swahili] = addConfirmed(1, 'sw', 'journey-sw');
   const response = await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN, headers: { origin: `http://127.0.0.1:${port}` } });
   expect(response.status()).toBe(200);
   await page.goto('/admin');

@@ -5,48 +5,14 @@
  * time set to a moment ago, as if two minutes had passed): the server's own runner starts it, the
  * French subscribers receive it through the SMTP peer and the English one does not.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page } from '@playwright/test';
 import { isoToZonedTime, scheduledTime, scheduledTimeShort } from '../../src/lib/newsletter-schedule.ts';
 import { wcagViolations } from '../support/axe.ts';
 import { rows, unique } from './forms-support.ts';
+import { addConfirmed, mailsOf, write } from './newsletter-support.ts';
 import { E2E_ADMIN, test } from './staff-support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
-
-/** Writes to the e2e server's database, as the server would. */
-function write(query: string, ...params: string[]) {
-  const db = new DatabaseSync(join(dataDir, 'sipa.sqlite'), { timeout: 5000 });
-  try {
-    db.prepare(query).run(...params);
-  } finally {
-    db.close();
-  }
-}
-
-/** Confirmed subscribers who signed up in one language. */
-function addConfirmed(n: number, lang: string): string[] {
-  const now = new Date().toISOString();
-  const prefix = unique(`reader-${lang}`).toLowerCase();
-  const emails = Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.org`);
-  for (const email of emails) {
-    write("insert into subscribers (id, email, status, source, created_at, updated_at, confirmed_at, unsubscribed_at, lang) values (?, ?, 'confirmed', null, ?, ?, ?, null, ?)", randomUUID(), email, now, now, now, lang);
-  }
-  return emails;
-}
-
-/** The mail the SMTP peer received for an address with this subject. */
-function mailsOf(address: string, subject: string): string[] {
-  const dir = join(dataDir, 'mail');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .map((name) => readFileSync(join(dir, name), 'utf8'))
-    .filter((raw) => raw.startsWith(`X-Envelope-To: ${address}\r\n`) && raw.includes(`\r\nSubject: ${subject}\r\n`));
-}
 
 const frenchCount = () => rows<{ n: number }>("select count(*) as n from subscribers where status = 'confirmed' and lang = 'fr'")[0]!.n;
 

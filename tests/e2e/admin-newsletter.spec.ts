@@ -3,11 +3,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Page } from '@playwright/test';
 import { answer500, networkDown, rows, unique } from './forms-support.ts';
+import { quotedPrintable } from './newsletter-support.ts';
 import { E2E_ADMIN, latestMailTo, test } from './staff-support.ts';
-
-/** A quoted-printable part's text (the SMTP peer keeps mail as it arrived). */
-const quotedPrintable = (part: string) =>
-  Buffer.from(part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
