@@ -16,9 +16,8 @@
  * Pure string work over dist/, run by scripts/postbuild.ts after `astro build`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { ANY_IMPORT, STATIC_IMPORT, moduleGraph } from './module-graph.ts';
+import { ANY_IMPORT, STATIC_IMPORT, moduleGraph, readBuilt } from './module-graph.ts';
 import { islandRuntime } from './island-preload.ts';
 
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
@@ -165,10 +164,10 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
   const inlined: string[] = [];
   const headEnd = html.includes('</head>') ? html.indexOf('</head>') : html.length;
   const head = html.slice(0, headEnd).replace(STYLESHEET_LINK, (link, href: string) => {
-    const file = join(dist, href);
-    if (!existsSync(file)) return link;
+    const stylesheet = readBuilt(join(dist, href));
+    if (stylesheet === undefined) return link;
     inlined.push(href);
-    const css = pruneCss(readFileSync(file, 'utf8'), usable);
+    const css = pruneCss(stylesheet, usable);
     return css ? `<style>${css}</style>` : '';
   });
   let rewritten = head + html.slice(headEnd);
@@ -231,8 +230,9 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
 function inlineFavicon(html: string, dist: string): string {
   const link = /<link rel="icon" href="(\/[^"]+\.svg)"[^>]*>/.exec(html);
   const headEnd = html.indexOf('</head>');
-  if (!link || headEnd === -1 || !existsSync(join(dist, link[1]!))) return html;
-  const svg = readFileSync(join(dist, link[1]!), 'utf8')
+  const file = link && readBuilt(join(dist, link[1]!));
+  if (!link || headEnd === -1 || file === undefined) return html;
+  const svg = file
     .trim()
     .replace(/<(\w+)([^<>]*?)\s*\/>/g, '<$1$2></$1>');
   const icon = `<link rel="icon" href='data:image/svg+xml,${svg.replace(/[%#'\r\n\t]/g, encodeURIComponent)}'>`;

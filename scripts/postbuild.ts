@@ -1,27 +1,22 @@
 /**
- * After `astro build`: fits each page's first paint into one round trip (scripts/first-flight.ts),
+ * After `astro build`: fits each page's first paint into one round trip (scripts/first-flight.ts,
+ * over the pages in parallel: scripts/rewrite-pages.ts),
  * writes the CDN files (`_redirects`, `_headers`: deploy/cdn-files.ts; API_ORIGIN adds the proxy
  * rules) and the nginx site (deploy/nginx/sipa.conf) from the same tables the Node server uses,
  * fails the build if two files in dist/ differ only by letter case, and last writes the brotli
  * copies both fronts send (scripts/precompress.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { htmlPages, listFiles } from './page-weight.ts';
-import { pageScripts, rewritePage } from './first-flight.ts';
+import { rewritePages } from './rewrite-pages.ts';
 import { writeNginxSite } from '../deploy/nginx-config.ts';
 import { writeCdnFiles } from '../deploy/cdn-files.ts';
 import { precompress } from './precompress.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
-const externalScripts = new Map<string, string>();
-for (const page of htmlPages(dist)) {
-  const html = readFileSync(page.file, 'utf8');
-  const result = rewritePage(html, dist, pageScripts(html, dist));
-  for (const [path, code] of result.externalScripts) externalScripts.set(path, code);
-  if (result.html !== html) writeFileSync(page.file, result.html);
-}
+const externalScripts = await rewritePages(dist, htmlPages(dist).map((page) => page.file));
 for (const [path, code] of externalScripts) writeFileSync(join(dist, path), code);
 
 const files = listFiles(dist).map((path) => relative(dist, path));

@@ -108,10 +108,24 @@ export function toExplorerPrograms(programs: readonly Program[], lang: Lang) {
 
 /* Events and blog posts: the queries the event pages, the blog, the feed and the home page share. */
 
-/** Every event's front matter, soonest first. */
-export async function getEvents(lang: Lang = DEFAULT_LANG): Promise<EventItem[]> {
-  return sortEvents((await entriesIn('events', lang)).map((entry) => entry.data));
+/**
+ * `read(lang)` once per language for the whole build. Every list page, sidebar and article reads
+ * the same sorted lists; at a thousand posts, building them again for each of 9,000 pages was
+ * 25 s of a 66 s build (bench: build at scale). The lists are frozen, since every page shares
+ * them. `astro dev` reads afresh on each request: there the content changes under the server.
+ */
+function oncePerBuild<T>(read: (lang: Lang) => Promise<readonly T[]>): (lang?: Lang) => Promise<readonly T[]> {
+  const built = new Map<Lang, Promise<readonly T[]>>();
+  return (lang = DEFAULT_LANG) => {
+    if (import.meta.env.DEV) return read(lang);
+    let list = built.get(lang);
+    if (!list) built.set(lang, (list = read(lang).then((items) => Object.freeze(items))));
+    return list;
+  };
 }
+
+/** Every event's front matter, soonest first. */
+export const getEvents = oncePerBuild(async (lang): Promise<EventItem[]> => sortEvents((await entriesIn('events', lang)).map((entry) => entry.data)));
 
 /** Every post's collection entry (front matter and body): what the article pages render. */
 export async function getPostEntries(lang: Lang = DEFAULT_LANG): Promise<LocalizedEntry<'blog'>[]> {
@@ -119,14 +133,10 @@ export async function getPostEntries(lang: Lang = DEFAULT_LANG): Promise<Localiz
 }
 
 /** Every post's front matter, newest first. */
-export async function getPosts(lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {
-  return sortPosts((await entriesIn('blog', lang)).map((entry) => entry.data));
-}
+export const getPosts = oncePerBuild(async (lang): Promise<BlogPost[]> => sortPosts((await entriesIn('blog', lang)).map((entry) => entry.data)));
 
 /** The compact index of every post (front matter only, never a body), newest first: what the list island filters. */
-export async function getPostIndex(lang: Lang = DEFAULT_LANG): Promise<BlogIndexEntry[]> {
-  return (await getPosts(lang)).map((post) => toIndexEntry(post, lang));
-}
+export const getPostIndex = oncePerBuild(async (lang): Promise<BlogIndexEntry[]> => (await getPosts(lang)).map((post) => toIndexEntry(post, lang)));
 
 /** The `count` newest posts. */
 export async function getLatestPosts(count: number, lang: Lang = DEFAULT_LANG): Promise<BlogPost[]> {

@@ -46,7 +46,11 @@ export function matchesBlogCategory(post: Pick<BlogIndexEntry, 'category'>, cate
 
 /** Newest first. */
 export function sortPosts<T extends Pick<BlogIndexEntry, 'date' | 'id'>>(posts: readonly T[]): T[] {
-  return [...posts].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id);
+  // Each date parsed once, not in every comparison: the build sorts a thousand posts per page.
+  return posts
+    .map((post) => ({ post, time: Date.parse(post.date) }))
+    .sort((a, b) => b.time - a.time || b.post.id - a.post.id)
+    .map(({ post }) => post);
 }
 
 export function filterPosts<T extends Pick<BlogIndexEntry, 'id' | 'date' | 'title' | 'excerpt' | 'tags' | 'category'>>(posts: readonly T[], search: string, category: string): T[] {
@@ -142,6 +146,28 @@ export function categoryCounts(posts: readonly Pick<BlogIndexEntry, 'category'>[
   return POST_CATEGORIES.map((category) => ({ category, count: posts.filter((p) => p.category === category).length })).filter(
     (c) => c.count > 0,
   );
+}
+
+export interface BlogSidebarLists<T> {
+  recent: T[];
+  categories: { category: string; count: number }[];
+  tags: string[];
+}
+
+const sidebars = new WeakMap<readonly object[], BlogSidebarLists<never>>();
+
+/**
+ * The sidebar's recent posts, categories and popular tags, worked out once per list of posts:
+ * every list page of a build passes the same shared index (src/data/content.ts), and at a
+ * thousand posts working them out again on each of 1,300 list pages cost seconds of the build.
+ */
+export function blogSidebarLists<T extends Pick<BlogIndexEntry, 'date' | 'id' | 'category' | 'tags'>>(posts: readonly T[]): BlogSidebarLists<T> {
+  let lists = sidebars.get(posts) as BlogSidebarLists<T> | undefined;
+  if (!lists) {
+    lists = { recent: recentPosts(posts), categories: categoryCounts(posts), tags: popularTags(posts) };
+    sidebars.set(posts, lists as BlogSidebarLists<never>);
+  }
+  return lists;
 }
 
 /** 'November 3, 2026': the spec's en-US long form. Dates are calendar dates, shown as written. */

@@ -80,6 +80,8 @@ describe('every content entry has its translations, or is reported as waiting fo
           '  sw (1): blog/a-new-post.mdx',
       );
       expect(translationReport({})).toBe('Translations: every content file is translated into fr, sw.');
+      const many = Array.from({ length: 23 }, (_, i) => `blog/post-${i}.mdx`);
+      expect(translationReport({ fr: many }).split('\n')[1]).toBe(`  fr (23): ${many.slice(0, 20).join(', ')}, and 3 more`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

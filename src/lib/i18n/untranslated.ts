@@ -37,10 +37,18 @@ export function findUntranslated(contentDir = CONTENT_DIR): Partial<Record<Lang,
 export const UNTRANSLATED: Partial<Record<Lang, readonly string[]>> = findUntranslated();
 
 /** What `npm run build` prints: the files each language is still waiting for, or that none is. */
+/** How many files the report names per language before it gives the rest as a count. */
+export const REPORT_NAMES = 20;
+
 export function translationReport(untranslated: Partial<Record<Lang, readonly string[]>> = UNTRANSLATED): string {
   const langs = TRANSLATED_LANGS.filter((lang) => (untranslated[lang]?.length ?? 0) > 0);
   if (langs.length === 0) return `Translations: every content file is translated into ${TRANSLATED_LANGS.join(', ')}.`;
-  const lines = langs.map((lang) => `  ${lang} (${untranslated[lang]!.length}): ${untranslated[lang]!.join(', ')}`);
+  const lines = langs.map((lang) => {
+    const files = untranslated[lang]!;
+    // A long list is cut: a build log of 1,200 names on one line helps no editor.
+    const named = files.length > REPORT_NAMES ? [...files.slice(0, REPORT_NAMES), `and ${files.length - REPORT_NAMES} more`] : files;
+    return `  ${lang} (${files.length}): ${named.join(', ')}`;
+  });
   return [
     'Translations: not yet translated (these pages show the English text with a notice in the language; see docs/editors.md):',
     ...lines,
