@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
 import { ANY_IMPORT, STATIC_IMPORT, moduleGraph, readBuilt } from './module-graph.ts';
-import { islandRuntime } from './island-preload.ts';
+import { earlyIslandHints, islandRuntime } from './island-preload.ts';
 
 const STYLESHEET_LINK = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/[^"]+\.css)"[^>]*>/g;
 const INLINE_CODE = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g;
@@ -186,8 +186,9 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
   const runtime = [...rewritten.matchAll(INLINE_CODE)].filter(
     ([, tag, attributes, code]) => tag === 'script' && !/\b(src|type)=/.test(attributes!) && /\bAstro\b/.test(code!),
   );
+  let runtimeSrc: string | undefined;
   if (runtime.length) {
-    const src = external(islandRuntime(runtime.map((m) => m[3]!), dist));
+    const src = (runtimeSrc = external(islandRuntime(runtime.map((m) => m[3]!), dist)));
     let out = '';
     let cursor = 0;
     runtime.forEach((m, i) => {
@@ -196,6 +197,9 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
     });
     rewritten = out + rewritten.slice(cursor);
   }
+  // The first screen's islands asked for early (scripts/island-preload.ts), from the end of the head.
+  const hints = earlyIslandHints(rewritten, dist, runtimeSrc);
+  if (hints) rewritten = rewritten.replace('</head>', `${hints}</head>`);
   // Inline module scripts keep their semantics as module files (both run after parsing, in order).
   rewritten = rewritten.replace(INLINE_CODE, (element, tag: string, attributes: string, code: string) =>
     tag === 'script' && code.trim() && /^\s*type="module"\s*$/.test(attributes) ? `<script type="module" src="${external(code)}"></script>` : element,
@@ -271,7 +275,8 @@ function preloadFirstImage(html: string): string {
   const src = image && /\ssrc="([^"]+)"/.exec(image[0])?.[1];
   if (!src) return html;
   const link = `<link rel="preload" href="${src}" as="image" fetchpriority="high">`;
-  const headEnd = html.indexOf('</head>');
+  // Among the head's first preloads (the font's), not after those that end the head (earlyIslandHints).
+  const headEnd = html.search(/<style\b|<\/head>/);
   const preloads = [...html.slice(0, headEnd).matchAll(/<link rel="preload"[^>]*>/g)];
   const last = preloads.at(-1);
   const at = last ? last.index! + last[0].length : html.search(/<link\b|<style\b|<\/head>/);

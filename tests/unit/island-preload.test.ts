@@ -58,17 +58,24 @@ describe('islandRuntime', () => {
   });
 
   /** Runs the hook over a page in `lang` and wakes one island through its directive. */
-  async function wake(lang: string, islands: Record<string, string>[]) {
+  function start(lang: string, observer: unknown = PerformanceObserver) {
     const links: string[] = [];
     const astro: Record<string, unknown> = { visible: (load: () => Promise<string>) => load() };
     const hook = islandRuntime([directive, element], dist).split('\n')[1]!;
     const document = { documentElement: { lang }, createElement: () => ({}), head: { append: (link: { rel: string; href: string }) => links.push(`${link.rel} ${link.href}`) } };
-    new Function('self', 'document', hook)({ Astro: astro }, document);
+    new Function('self', 'document', 'PerformanceObserver', hook)({ Astro: astro }, document, observer);
+    const visible = (attributes: Record<string, string>) =>
+      (astro.visible as (load: () => Promise<string>, options: unknown, island: unknown) => Promise<string>)(async () => `imported after ${links.length} links`, {}, {
+        getAttribute: (name: string) => attributes[name] ?? null,
+      });
+    return { links, visible };
+  }
+
+  /** Runs the hook over a page in `lang` (where Node reports no paint) and wakes islands through their directive. */
+  async function wake(lang: string, islands: Record<string, string>[]) {
+    const { links, visible } = start(lang);
     const results: string[] = [];
-    for (const attributes of islands) {
-      const island = { getAttribute: (name: string) => attributes[name] ?? null };
-      results.push(await (astro.visible as (load: () => Promise<string>, options: unknown, island: unknown) => Promise<string>)(async () => `imported after ${links.length} links`, {}, island));
-    }
+    for (const attributes of islands) results.push(await visible(attributes));
     return { links, results };
   }
 
@@ -90,5 +97,25 @@ describe('islandRuntime', () => {
     const { links } = await wake('sw', [form, { 'component-url': '/_astro/texts.t1.js', 'renderer-url': '/_astro/client.c1.js' }]);
     expect(links.filter((link) => link.includes('messages-'))).toEqual(['modulepreload /_astro/messages-sw.s1.js', 'modulepreload /_astro/messages-sw.s2.js']);
     expect(links).toHaveLength(5);
+  });
+
+  it('asks for nothing before the browser reports the first contentful paint', async () => {
+    let report: (names: string[]) => void = () => {};
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: unknown) => void) {
+        report = (names) => callback({ getEntriesByName: (name) => (names.includes(name) ? [{}] : []) }, this);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const { links, visible } = start('en', PaintObserver);
+    const woken = visible(form);
+    await new Promise((resolve) => setImmediate(resolve));
+    report(['first-paint']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(links).toEqual([]);
+    report(['first-contentful-paint']);
+    expect(await woken).toBe('imported after 5 links');
   });
 });
