@@ -234,7 +234,7 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
 function inlineFavicon(html: string, dist: string): string {
   const link = /<link rel="icon" href="(\/[^"]+\.svg)"[^>]*>/.exec(html);
   const headEnd = html.indexOf('</head>');
-  const file = link && readBuilt(join(dist, link[1]!));
+  const file = link ? readBuilt(join(dist, link[1]!)) : undefined;
   if (!link || headEnd === -1 || file === undefined) return html;
   const svg = file
     .trim()

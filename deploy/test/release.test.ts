@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshPostgres, pgSkipReason, pgUrl, VALID } from '../../api/test/helpers.ts';
-import { DIST, HOST, ROOT, plainRequest, request, startNginx, unitCommand, unitEnvironment, waitFor, type Nginx, type NginxPorts } from './topology.ts';
+import { DIST, HOST, ROOT, plainRequest, request, startNginx, unitCommand, unitEnvironment, type Nginx, type NginxPorts } from './topology.ts';
 
 const BASE_PORT = Number(process.env.DEPLOY_TEST_PORT ?? 4641) + 6;
 const NGINX_PORTS: NginxPorts = { https: BASE_PORT, http: BASE_PORT + 1 };

@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts';
 import type { NewsletterDraftsTable } from '../db/types.ts';
 import { newId } from '../db/ids.ts';
 import { hasForbiddenCharacters } from '../schemas.ts';
-import { BROADCAST_LIMITS, BROADCAST_TEXT, broadcastSchema, sendSchema } from './schema.ts';
+import { BROADCAST_LIMITS, BROADCAST_TEXT, sendSchema } from './schema.ts';
 
 export const DRAFT_TEXT = {
   notText: 'A draft holds text only',
