@@ -198,7 +198,8 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
     rewritten = out + rewritten.slice(cursor);
   }
   // The first screen's islands asked for early (scripts/island-preload.ts), from the end of the head.
-  const hints = earlyIslandHints(rewritten, dist, runtimeSrc);
+  const bodyStylesheets = [...rewritten.slice(rewritten.indexOf('</head>')).matchAll(STYLESHEET_LINK)].map((m) => m[1]!);
+  const hints = earlyIslandHints(rewritten, dist, runtimeSrc, bodyStylesheets);
   if (hints) rewritten = rewritten.replace('</head>', `${hints}</head>`);
   // Inline module scripts keep their semantics as module files (both run after parsing, in order).
   rewritten = rewritten.replace(INLINE_CODE, (element, tag: string, attributes: string, code: string) =>
@@ -275,9 +276,9 @@ function preloadFirstImage(html: string): string {
   const src = image && /\ssrc="([^"]+)"/.exec(image[0])?.[1];
   if (!src) return html;
   const link = `<link rel="preload" href="${src}" as="image" fetchpriority="high">`;
-  // Among the head's first preloads (the font's), not after those that end the head (earlyIslandHints).
-  const headEnd = html.search(/<style\b|<\/head>/);
-  const preloads = [...html.slice(0, headEnd).matchAll(/<link rel="preload"[^>]*>/g)];
+  // Among the head's first preloads (the font's), before its styles: not after those that end the head (earlyIslandHints).
+  const firstStyle = html.search(/<style\b|<\/head>/);
+  const preloads = [...html.slice(0, firstStyle).matchAll(/<link rel="preload"[^>]*>/g)];
   const last = preloads.at(-1);
   const at = last ? last.index! + last[0].length : html.search(/<link\b|<style\b|<\/head>/);
   return html.slice(0, at) + link + html.slice(at);

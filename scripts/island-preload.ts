@@ -131,12 +131,12 @@ export const EARLY_ISLAND_SCRIPT =
 /**
  * What a page's head asks for so that the islands on its first screen wake without waiting on
  * round trips (why: above), or '' for a page without such an island: a `preload` for each
- * stylesheet linked in its body and for the island runtime (`runtimeSrc`), and, asked for once
+ * stylesheet its body links (`bodyStylesheets`) and for the island runtime (`runtimeSrc`), and, asked for once
  * the page has painted (EARLY_ISLAND_SCRIPT), every module the first-screen islands' components
  * and renderers import at any depth with the page language's catalogue and no other. Islands
  * woken by being seen (`client:visible`) are left to wake as they do.
  */
-export function earlyIslandHints(html: string, dist: string, runtimeSrc: string | undefined): string {
+export function earlyIslandHints(html: string, dist: string, runtimeSrc: string | undefined, bodyStylesheets: readonly string[]): string {
   const bodyStart = html.search(/<body\b/);
   const body = bodyStart === -1 ? '' : html.slice(bodyStart);
   const islands = [...body.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\sclient="(idle|load)"/.test(tag));
@@ -152,9 +152,8 @@ export function earlyIslandHints(html: string, dist: string, runtimeSrc: string 
   for (const tag of islands) {
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="\/_astro\/([^"]+)\.js"/g)) visit(url!);
   }
-  const stylesheets = [...body.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => `<link rel="preload" as="style" href="${m[1]}">`);
   return [
-    ...stylesheets,
+    ...bodyStylesheets.map((href) => `<link rel="preload" as="style" href="${href}">`),
     `<link rel="preload" as="script" href="${runtimeSrc}">`,
     `<script>${EARLY_ISLAND_SCRIPT}</script>`,
     ...[...modules].map((name) => `<link data-island href="/_astro/${name}.js">`),

@@ -18,22 +18,11 @@ import { chromium, type Browser } from 'playwright-core';
 import { distDir } from '../page-weight.ts';
 import { chromiumLaunchOptions } from '../../tests/support/browser.ts';
 import { serveDist } from './lighthouse.ts';
+import { ISLAND_ROUTES, PHONE, PHONE_NETWORK } from '../island-routes.ts';
 
 export const order = 13;
 
-/** Lighthouse's mobile preset, applied throttling (its `mobileSlow4G` with devtools' factors). */
-export const PHONE = { cpuSlowdown: 4, latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 } as const;
 export const TARGET_MS = 1500;
-
-/** The routes whose island a visitor comes for, and that island (its name in Astro's `opts`). */
-export const ROUTES = [
-  { route: '/donate', island: 'DonationFormIsland' },
-  { route: '/contact', island: 'ContactFormIsland' },
-  { route: '/get-involved', island: 'VolunteerFormIsland' },
-  { route: '/programs', island: 'ProgramsExplorer' },
-  { route: '/events', island: 'EventsBrowser' },
-  { route: '/blog', island: 'BlogBrowser' },
-] as const;
 const LANGS = ['en', 'fr', 'sw'] as const;
 
 interface Sample {
@@ -64,12 +53,7 @@ async function measureOnce(browser: Browser, url: string, island: string): Promi
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE.latencyMs,
-      downloadThroughput: (PHONE.downloadKbps * 1024) / 8,
-      uploadThroughput: (PHONE.uploadKbps * 1024) / 8,
-    });
+    await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.addInitScript(RECORDER, island);
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     await page.waitForFunction(() => (window as unknown as { __round: { lcp: number } }).__round.lcp > 0, null, { timeout: 120_000, polling: 100 });
@@ -109,7 +93,7 @@ export async function measureRounds(builds: readonly Build[], langs: readonly st
   try {
     for (let round = 0; round < runs; round++) {
       for (const lang of langs) {
-        for (const { route, island } of ROUTES) {
+        for (const { route, island } of ISLAND_ROUTES) {
           const path = lang === 'en' ? route : `/${lang}${route}`;
           for (const [index, build] of builds.entries()) {
             const key = `${build.name} ${path}`;
@@ -140,7 +124,7 @@ export async function section(): Promise<{ title: string; markdown: string }> {
   const [before] = loadavg();
   const results = await measureRounds(builds, langs, runs, Number(process.env.ISLAND_ROUND_PORT ?? 5460));
   const [after] = loadavg();
-  const paths = langs.flatMap((lang) => ROUTES.map(({ route, island }) => ({ path: lang === 'en' ? route : `/${lang}${route}`, island })));
+  const paths = langs.flatMap((lang) => ISLAND_ROUTES.map(({ route, island }) => ({ path: lang === 'en' ? route : `/${lang}${route}`, island })));
   const cell = (build: Build, path: string) => {
     const result = results.get(`${build.name} ${path}`)!;
     return `${ms(result.lcpMs)} | ${ms(result.usableMs)}${result.usableMs <= TARGET_MS ? '' : ' ✗'}`;

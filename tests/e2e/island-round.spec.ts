@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { expect, test, type Route } from '@playwright/test';
 import { STATIC_IMPORT, moduleGraph } from '../../scripts/module-graph.ts';
+import { ISLAND_ROUTES, PHONE_NETWORK } from '../../scripts/island-routes.ts';
 
 /**
  * An island's whole module graph (component, renderer, React, helpers, its language's catalogue)
@@ -15,14 +16,6 @@ import { STATIC_IMPORT, moduleGraph } from '../../scripts/module-graph.ts';
  */
 const dist = join(import.meta.dirname, '..', '..', 'dist');
 
-const PAGES = [
-  { route: '/donate', island: 'DonationFormIsland' },
-  { route: '/contact', island: 'ContactFormIsland' },
-  { route: '/get-involved', island: 'VolunteerFormIsland' },
-  { route: '/programs', island: 'ProgramsExplorer' },
-  { route: '/events', island: 'EventsBrowser' },
-  { route: '/blog', island: 'BlogBrowser' },
-];
 const LANGS = ['en', 'fr', 'sw'] as const;
 
 const address = (file: string) => `/${file.slice(dist.length + 1)}`;
@@ -50,7 +43,7 @@ function islandGraph(html: string, name: string, lang: string): { modules: Set<s
 }
 
 for (const lang of LANGS) {
-  for (const { route, island } of PAGES) {
+  for (const { route, island } of ISLAND_ROUTES) {
     const path = lang === 'en' ? route : `/${lang}${route}`;
     test(`${path}: the ${island} island asks for its whole module graph in one round`, async ({ page }) => {
       const html = readFileSync(join(dist, path, 'index.html'), 'utf8');
@@ -101,7 +94,7 @@ for (const path of ['/donate', '/fr/contact', '/sw/events', '/blog', '/fr/progra
   test(`${path}: on a slow network the first screen's island modules are asked for after the first contentful paint, before the load event`, async ({ page, context }) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.goto(path, { waitUntil: 'load', timeout: 60_000 });
     // A request is listed once its answer has arrived: the renderer's, the largest, may come after the load event.
     const answer = await page.waitForFunction(
