@@ -198,7 +198,8 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
     rewritten = out + rewritten.slice(cursor);
   }
   // The first screen's islands asked for early (scripts/island-preload.ts), from the end of the head.
-  const bodyStylesheets = [...rewritten.slice(rewritten.indexOf('</head>')).matchAll(STYLESHEET_LINK)].map((m) => m[1]!);
+  const headClose = rewritten.indexOf('</head>');
+  const bodyStylesheets = [...rewritten.matchAll(STYLESHEET_LINK)].filter((m) => m.index > headClose).map((m) => ({ href: m[1]!, at: m.index }));
   const hints = earlyIslandHints(rewritten, dist, runtimeSrc, bodyStylesheets);
   if (hints) rewritten = rewritten.replace('</head>', `${hints}</head>`);
   // Inline module scripts keep their semantics as module files (both run after parsing, in order).

@@ -131,16 +131,20 @@ export const EARLY_ISLAND_SCRIPT =
 /**
  * What a page's head asks for so that the islands on its first screen wake without waiting on
  * round trips (why: above), or '' for a page without such an island: a `preload` for each
- * stylesheet its body links (`bodyStylesheets`) and for the island runtime (`runtimeSrc`), and, asked for once
+ * stylesheet its body links before the last of those islands (`bodyStylesheets`, with their
+ * places in `html`; one further down, as /get-involved's donation form's, would only take the
+ * first screen's bandwidth) and for the island runtime (`runtimeSrc`), and, asked for once
  * the page has painted (EARLY_ISLAND_SCRIPT), every module the first-screen islands' components
  * and renderers import at any depth with the page language's catalogue and no other. Islands
  * woken by being seen (`client:visible`) are left to wake as they do.
  */
-export function earlyIslandHints(html: string, dist: string, runtimeSrc: string | undefined, bodyStylesheets: readonly string[]): string {
+export function earlyIslandHints(html: string, dist: string, runtimeSrc: string | undefined, bodyStylesheets: readonly { href: string; at: number }[]): string {
   const bodyStart = html.search(/<body\b/);
-  const body = bodyStart === -1 ? '' : html.slice(bodyStart);
-  const islands = [...body.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\sclient="(idle|load)"/.test(tag));
+  const firstScreen = bodyStart === -1 ? [] : [...html.matchAll(/<astro-island\b[^>]*>/g)].filter((m) => m.index > bodyStart && /\sclient="(idle|load)"/.test(m[0]));
+  const islands = firstScreen.map((m) => m[0]);
   if (!islands.length || !runtimeSrc) return '';
+  const lastIsland = firstScreen.at(-1)!.index;
+  const stylesheets = new Set(bodyStylesheets.filter(({ at }) => at < lastIsland).map(({ href }) => href));
   const lang = /<html\b[^>]*\blang="([a-z]+)/.exec(html)?.[1] ?? '';
   const graph = importGraph(dist);
   const modules = new Set<string>();
@@ -153,7 +157,7 @@ export function earlyIslandHints(html: string, dist: string, runtimeSrc: string 
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="\/_astro\/([^"]+)\.js"/g)) visit(url!);
   }
   return [
-    ...bodyStylesheets.map((href) => `<link rel="preload" as="style" href="${href}">`),
+    ...[...stylesheets].map((href) => `<link rel="preload" as="style" href="${href}">`),
     `<link rel="preload" as="script" href="${runtimeSrc}">`,
     `<script>${EARLY_ISLAND_SCRIPT}</script>`,
     ...[...modules].map((name) => `<link data-island href="/_astro/${name}.js">`),

@@ -9,7 +9,7 @@
  * ISLAND_ROUND_BUILDS=name=<dist>,name=<dist> measures other builds beside each other (each served
  * by its own Node server, rounds interleaved), e.g. one per island directive.
  *   node scripts/bench/island-round.ts                       prints the Markdown section
- *   ISLAND_ROUND_RUNS=5 ISLAND_ROUND_LANGS=en node scripts/bench/island-round.ts
+ *   ISLAND_ROUND_RUNS=5 ISLAND_ROUND_LANGS=en ISLAND_ROUND_ROUTES=/donate node scripts/bench/island-round.ts
  */
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -74,6 +74,12 @@ async function measureOnce(browser: Browser, url: string, island: string): Promi
   }
 }
 
+/** The routes measured: ISLAND_ROUND_ROUTES=/donate,/get-involved narrows ISLAND_ROUTES to those. */
+function islandRoutes() {
+  const only = process.env.ISLAND_ROUND_ROUTES?.split(',').filter(Boolean);
+  return only?.length ? ISLAND_ROUTES.filter(({ route }) => only.includes(route)) : ISLAND_ROUTES;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -90,10 +96,11 @@ export async function measureRounds(builds: readonly Build[], langs: readonly st
   const servers = await Promise.all(builds.map((build, index) => serveDist(port + index, build.dist)));
   const browser = await chromium.launch(chromiumLaunchOptions());
   const samples = new Map<string, Sample[]>();
+  const routes = islandRoutes();
   try {
     for (let round = 0; round < runs; round++) {
       for (const lang of langs) {
-        for (const { route, island } of ISLAND_ROUTES) {
+        for (const { route, island } of routes) {
           const path = lang === 'en' ? route : `/${lang}${route}`;
           for (const [index, build] of builds.entries()) {
             const key = `${build.name} ${path}`;
@@ -124,7 +131,7 @@ export async function section(): Promise<{ title: string; markdown: string }> {
   const [before] = loadavg();
   const results = await measureRounds(builds, langs, runs, Number(process.env.ISLAND_ROUND_PORT ?? 5460));
   const [after] = loadavg();
-  const paths = langs.flatMap((lang) => ISLAND_ROUTES.map(({ route, island }) => ({ path: lang === 'en' ? route : `/${lang}${route}`, island })));
+  const paths = langs.flatMap((lang) => islandRoutes().map(({ route, island }) => ({ path: lang === 'en' ? route : `/${lang}${route}`, island })));
   const cell = (build: Build, path: string) => {
     const result = results.get(`${build.name} ${path}`)!;
     return `${ms(result.lcpMs)} | ${ms(result.usableMs)}${result.usableMs <= TARGET_MS ? '' : ' ✗'}`;

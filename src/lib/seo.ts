@@ -46,6 +46,15 @@ export interface PageSeo {
 
 const DEFAULT_IMAGE = '/social-card.png';
 
+/**
+ * The pages that describe the organisation, in English form: they carry its whole structured
+ * data (address, telephone, tax number, profiles), as search engines ask for it on the home page
+ * or one page about the organisation. Every other page names it by its `@id` (the WebPage's and
+ * the article's publisher): the whole node is about 350 compressed bytes, 2.4 % of the 14.6 KB
+ * a page may send before it paints.
+ */
+export const ORGANIZATION_PAGES: readonly string[] = ['/', '/about'];
+
 export function absoluteUrl(config: Pick<SiteConfig, 'url'>, path: string): string {
   return new URL(path, `${config.url}/`).toString();
 }
@@ -120,7 +129,7 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
     isPartOf: { '@type': 'WebSite', name: config.name, url: `${config.url}/` },
     publisher: { '@id': `${config.url}/#organization` },
   };
-  const jsonLd: Record<string, unknown>[] = [organizationJsonLd(config), webPage];
+  const jsonLd: Record<string, unknown>[] = ORGANIZATION_PAGES.includes(englishPath(path)) ? [organizationJsonLd(config), webPage] : [webPage];
   if (input.breadcrumb && input.breadcrumb.length > 1) {
     jsonLd.push({
       '@context': 'https://schema.org',

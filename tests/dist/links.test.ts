@@ -7,7 +7,8 @@ import { routeAliases } from '../../src/lib/routes.ts';
 /**
  * The link checker: every internal link and asset in every built page must resolve to a file in
  * dist/, point at a canonical path (not an alias that only redirects), and every same-page
- * fragment must name an element on that page.
+ * fragment must name an element on that page, as must a fragment into a drawing (`<use
+ * href="/_astro/social.x.svg#facebook">`: a missing symbol draws nothing, without an error).
  */
 const pages = htmlPages();
 
@@ -26,7 +27,7 @@ interface Problem {
 
 function linksOf(html: string): string[] {
   const links: string[] = [];
-  for (const match of html.matchAll(/<(a|link|script|img|source|iframe|form)\b[^>]*>/gi)) {
+  for (const match of html.matchAll(/<(a|link|script|img|source|iframe|form|use)\b[^>]*>/gi)) {
     const element = match[0];
     if (/^<link/i.test(element) && /rel=["']?(preconnect|dns-prefetch)/i.test(element)) continue;
     for (const attr of ['href', 'src', 'action']) {
@@ -62,6 +63,8 @@ describe('link checker over dist/', () => {
         problems.push({ page: route, link, why: `alias: link to ${routeAliases[path.replace(/\/+$/, '')]}` });
       } else if (!resolves(path)) {
         problems.push({ page: route, link, why: 'nothing in dist/ answers it' });
+      } else if (url.hash && path.endsWith('.svg') && !readFileSync(join(distDir, path), 'utf8').includes(` id="${decodeURIComponent(url.hash.slice(1))}"`)) {
+        problems.push({ page: route, link, why: 'the drawing has no element with that id' });
       }
     }
   }

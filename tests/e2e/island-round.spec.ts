@@ -90,7 +90,7 @@ for (const lang of LANGS) {
  * network (Lighthouse's phone profile: 562.5 ms a request, 1.4 Mbit/s), where there is time
  * between the two.
  */
-for (const path of ['/donate', '/fr/contact', '/sw/events', '/blog', '/fr/programs']) {
+for (const path of ['/donate', '/fr/contact', '/sw/events', '/blog', '/fr/programs', '/sw/get-involved']) {
   test(`${path}: on a slow network the first screen's island modules are asked for after the first contentful paint, before the load event`, async ({ page, context }) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importGraph, islandRuntime } from '../../scripts/island-preload.ts';
+import { earlyIslandHints, importGraph, islandRuntime } from '../../scripts/island-preload.ts';
 
 /** A built site in miniature: an island whose graph is three levels deep, as Rolldown writes it. */
 function site() {
@@ -117,5 +117,31 @@ describe('islandRuntime', () => {
     expect(links).toEqual([]);
     report(['first-contentful-paint']);
     expect(await woken).toBe('imported after 5 links');
+  });
+});
+
+describe('earlyIslandHints', () => {
+  const dist = site();
+  const island = (client: string) => `<astro-island component-url="/_astro/Form.a1.js" renderer-url="/_astro/client.c1.js" client="${client}"></astro-island>`;
+  const forms = '<link rel="stylesheet" href="/_astro/forms.x.css">';
+  const donation = '<link rel="stylesheet" href="/_astro/donation.y.css">';
+  /** The page and its body's stylesheet links with their places, as first-flight.ts finds them. */
+  const hintsOf = (body: string) => {
+    const html = `<html lang="fr"><head></head><body>${body}</body></html>`;
+    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => ({ href: m[1]!, at: m.index }));
+    return earlyIslandHints(html, dist, '/_astro/inline.r.js', links);
+  };
+
+  it('asks from the head for the body’s stylesheets before the first screen’s island, once each, the runtime, and its modules inert', () => {
+    const hints = hintsOf(`${forms}${island('idle')}${forms}${donation}${island('visible')}`);
+    expect(hints.match(/<link rel="preload" as="style"[^>]*>/g)).toEqual(['<link rel="preload" as="style" href="/_astro/forms.x.css">']);
+    expect(hints).toContain('<link rel="preload" as="script" href="/_astro/inline.r.js">');
+    expect(hints.match(/<link data-island href="[^"]+">/g)?.sort()).toEqual(
+      ['Form.a1', 'client.c1', 'languages.l1', 'messages-fr.f1', 'messages-fr.f2', 'react.r1', 'texts.t1'].map((name) => `<link data-island href="/_astro/${name}.js">`),
+    );
+  });
+
+  it('asks for nothing for a page whose islands all wake when seen', () => {
+    expect(hintsOf(`${forms}${island('visible')}`)).toBe('');
   });
 });

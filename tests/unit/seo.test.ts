@@ -50,6 +50,18 @@ describe('buildPageSeo', () => {
     expect(crumbs.itemListElement[1]!.item).toBe('https://www.sipa.test/about');
   });
 
+  it('describes the organisation whole on the home and about pages, in every language, and elsewhere names it by its @id', () => {
+    for (const pathname of ['/', '/fr', '/sw', '/about', '/fr/about', '/sw/about']) {
+      const types = buildPageSeo(config, { page: 'x', description: 'x', pathname }).jsonLd.map((item) => item['@type']);
+      expect(types, pathname).toEqual(['NGO', 'WebPage']);
+    }
+    for (const pathname of ['/get-involved', '/fr/donate', '/sw/contact', '/blog/volunteer-spotlight']) {
+      const page = buildPageSeo(config, { page: 'x', description: 'x', pathname });
+      expect(page.jsonLd.map((item) => item['@type']), pathname).toEqual(['WebPage']);
+      expect(page.jsonLd[0]!.publisher).toEqual({ '@id': 'https://www.sipa.test/#organization' });
+    }
+  });
+
   it('indexes public pages and keeps admin, thank-you and error pages out', () => {
     expect(seo.robots).toBe('index, follow');
     for (const pathname of ['/admin', '/admin/login', '/thank-you', '/error']) {
