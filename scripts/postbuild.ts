@@ -1,6 +1,7 @@
 /**
  * After `astro build`: fits each page's first paint into one round trip (scripts/first-flight.ts,
- * over the pages in parallel: scripts/rewrite-pages.ts),
+ * over the pages in parallel, each page whose inputs changed since the last build:
+ * scripts/rewrite-pages.ts),
  * writes the CDN files (`_redirects`, `_headers`: deploy/cdn-files.ts; API_ORIGIN adds the proxy
  * rules) and the nginx site (deploy/nginx/sipa.conf) from the same tables the Node server uses,
  * fails the build if two files in dist/ differ only by letter case, and last writes the brotli
@@ -16,8 +17,9 @@ import { precompress } from './precompress.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
-const externalScripts = await rewritePages(dist, htmlPages(dist).map((page) => page.file));
-for (const [path, code] of externalScripts) writeFileSync(join(dist, path), code);
+// First, while dist/ holds only what astro wrote: the rewrite's cache is keyed by those files.
+const rewrite = await rewritePages(dist, htmlPages(dist).map((page) => page.file));
+for (const [path, code] of rewrite.externalScripts) writeFileSync(join(dist, path), code);
 
 const files = listFiles(dist).map((path) => relative(dist, path));
 const byLowerCase = new Map<string, string>();
@@ -33,5 +35,5 @@ const nginx = writeNginxSite(dist);
 const brotli = await precompress(dist);
 console.log(
   `postbuild: ${files.length} files checked, _redirects (${cdn.redirects} rules${cdn.proxied ? ', /api/ proxied to API_ORIGIN' : ', no API_ORIGIN: no proxy rules'}) and _headers (${cdn.headers} rules) written, nginx site at ${relative(process.cwd(), nginx)}, ` +
-    `${brotli.files} brotli copies (${(brotli.bytes / 1e6).toFixed(1)} MB to ${(brotli.compressedBytes / 1e6).toFixed(1)} MB, ${brotli.reused} unchanged since the last build)`,
+    `${rewrite.reused} of ${rewrite.pages} pages unchanged since the last build, ${brotli.files} brotli copies (${(brotli.bytes / 1e6).toFixed(1)} MB to ${(brotli.compressedBytes / 1e6).toFixed(1)} MB, ${brotli.reused} unchanged since the last build)`,
 );

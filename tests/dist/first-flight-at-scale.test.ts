@@ -27,7 +27,7 @@ beforeAll(() => {
   // Thirty weeks back and thirty ahead: upcoming and past lists of several pages each.
   const firstEventDay = new Date(Date.now() - 30 * 7 * 86_400_000).toISOString().slice(0, 10);
   generateContent(dir, { posts: POSTS, events: EVENTS, firstEventDay });
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BROTLI_CACHE_DIR: join(dir, 'brotli-cache') };
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BROTLI_CACHE_DIR: join(dir, 'brotli-cache'), REWRITE_CACHE_DIR: join(dir, 'rewrite-cache') };
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env });
 }, 900_000);
 

@@ -39,7 +39,9 @@ beforeAll(() => {
   const node = process.execPath;
   execFileSync(node, ['scripts/compile-messages.ts'], { cwd: dir, stdio: 'ignore' });
   execFileSync(node, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  execFileSync(node, ['scripts/postbuild.ts'], { cwd: dir, stdio: 'ignore' });
+  // The copy's own caches (its node_modules is the project's).
+  const caches = { BROTLI_CACHE_DIR: join(dir, 'brotli-cache'), REWRITE_CACHE_DIR: join(dir, 'rewrite-cache') };
+  execFileSync(node, ['scripts/postbuild.ts'], { cwd: dir, stdio: 'ignore', env: { ...process.env, ...caches } });
 }, 600_000);
 
 afterAll(() => {

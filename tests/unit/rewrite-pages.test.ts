@@ -1,8 +1,11 @@
 /**
  * The postbuild rewrites the pages in threads at scale (scripts/rewrite-pages.ts): each page comes
- * out as one thread would write it, and the scripts moved out of the pages are all returned.
+ * out as one thread would write it, and the scripts moved out of the pages are all returned. A
+ * rebuild rewrites only the pages whose inputs changed (the page, a file of _astro/, the
+ * rewriter's code) and gives every other page, and its moved scripts, back as the last build wrote
+ * them.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,37 +14,112 @@ import { rewritePages } from '../../scripts/rewrite-pages.ts';
 const root = mkdtempSync(join(tmpdir(), 'sipa-rewrite-pages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** A dist/ of `count` pages sharing a stylesheet, each with a module script of its own. */
-function site(name: string, count: number): { dist: string; files: string[] } {
-  const dist = join(root, name);
+const page = (n: number, text = `Page ${n}`) =>
+  `<!DOCTYPE html><html><head><link rel="stylesheet" href="/_astro/page.css"><link rel="icon" href="/favicon.svg"></head><body><p class="used">${text}</p><script type="module">console.log(${n})</script></body></html>`;
+
+/** A dist/ of `count` pages sharing a stylesheet and a favicon, each with a module script of its own, and a cache of its own. */
+function site(name: string, count: number): { dist: string; files: string[]; cacheDir: string } {
+  const dist = join(root, name, 'dist');
   mkdirSync(join(dist, '_astro'), { recursive: true });
   writeFileSync(join(dist, '_astro', 'page.css'), '.used{color:red}.unused{color:blue}');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>');
   const files = Array.from({ length: count }, (_, n) => {
     const file = join(dist, `page-${n}`, 'index.html');
     mkdirSync(join(dist, `page-${n}`));
-    writeFileSync(
-      file,
-      `<!DOCTYPE html><html><head><link rel="stylesheet" href="/_astro/page.css"></head><body><p class="used">Page ${n}</p><script type="module">console.log(${n})</script></body></html>`,
-    );
+    writeFileSync(file, page(n));
     return file;
   });
-  return { dist, files };
+  return { dist, files, cacheDir: join(root, name, 'cache') };
 }
+
+/** The site's pages as astro wrote them, kept to build it again. */
+const astroOutput = (dist: string) => {
+  const copy = `${dist}-astro`;
+  cpSync(dist, copy, { recursive: true });
+  return () => {
+    rmSync(dist, { recursive: true });
+    cpSync(copy, dist, { recursive: true });
+  };
+};
+
+const pages = (files: string[]) => files.map((file) => readFileSync(file, 'utf8'));
 
 describe('rewritePages', () => {
   it('rewrites every page in threads as one thread does, and returns every moved script', async () => {
     const inThreads = site('threads', 6);
     const inOne = site('one', 6);
-    const threaded = await rewritePages(inThreads.dist, inThreads.files, 2);
-    const single = await rewritePages(inOne.dist, inOne.files);
-    expect(threaded.size).toBe(6);
-    expect([...threaded.entries()].sort()).toEqual([...single.entries()].sort());
+    const threaded = await rewritePages(inThreads.dist, inThreads.files, { pagesPerThread: 2, cacheDir: inThreads.cacheDir });
+    const single = await rewritePages(inOne.dist, inOne.files, { cacheDir: inOne.cacheDir });
+    expect(threaded.externalScripts.size).toBe(6);
+    expect([...threaded.externalScripts.entries()].sort()).toEqual([...single.externalScripts.entries()].sort());
     inThreads.files.forEach((file, n) => {
       const html = readFileSync(file, 'utf8');
       expect(html).toBe(readFileSync(inOne.files[n]!, 'utf8'));
       expect(html).toContain('<style>.used{color:red}</style>');
       expect(html).not.toContain('<link rel="stylesheet"');
       expect(html).toMatch(/<script type="module" src="\/_astro\/inline\.[0-9a-f]{12}\.js"><\/script>/);
+    });
+  });
+
+  describe('a rebuild', () => {
+    it('gives every unchanged page back as it was written, with its moved scripts', async () => {
+      const { dist, files, cacheDir } = site('again', 6);
+      const rebuild = astroOutput(dist);
+      const first = await rewritePages(dist, files, { pagesPerThread: 2, cacheDir });
+      expect(first).toMatchObject({ pages: 6, reused: 0 });
+      const written = pages(files);
+      rebuild();
+      const again = await rewritePages(dist, files, { pagesPerThread: 2, cacheDir });
+      expect(again).toMatchObject({ pages: 6, reused: 6 });
+      expect(pages(files)).toEqual(written);
+      expect(again.externalScripts.size).toBe(6);
+      expect([...again.externalScripts].sort()).toEqual([...first.externalScripts].sort());
+      // Six pages, their six moved scripts and the index of the pages, nothing more.
+      expect(readdirSync(cacheDir)).toHaveLength(13);
+    });
+
+    it('rewrites a changed page and reuses the others', async () => {
+      const { dist, files, cacheDir } = site('one-changed', 6);
+      const rebuild = astroOutput(dist);
+      await rewritePages(dist, files, { cacheDir });
+      const written = pages(files);
+      rebuild();
+      writeFileSync(files[2]!, page(2, 'Page 2, corrected'));
+      const again = await rewritePages(dist, files, { cacheDir });
+      expect(again.reused).toBe(5);
+      const now = pages(files);
+      expect(now[2]).toContain('Page 2, corrected');
+      expect(now.filter((html, n) => html === written[n])).toHaveLength(5);
+      // The page's old rewrite and its moved script are gone from the cache: it keeps the last build only.
+      expect(readdirSync(cacheDir)).toHaveLength(13);
+    });
+
+    it('rewrites every page when a file of _astro/ or the favicon changed', async () => {
+      const { dist, files, cacheDir } = site('stylesheet-changed', 6);
+      const rebuild = astroOutput(dist);
+      await rewritePages(dist, files, { cacheDir });
+      rebuild();
+      writeFileSync(join(dist, '_astro', 'page.css'), '.used{color:green}.unused{color:blue}');
+      const again = await rewritePages(dist, files, { cacheDir });
+      expect(again.reused).toBe(0);
+      for (const html of pages(files)) expect(html).toContain('<style>.used{color:green}</style>');
+      rebuild();
+      writeFileSync(join(dist, '_astro', 'island.Ab12.js'), 'export const island = 1;');
+      expect((await rewritePages(dist, files, { cacheDir })).reused).toBe(0);
+      rebuild();
+      writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>');
+      expect((await rewritePages(dist, files, { cacheDir })).reused).toBe(0);
+      for (const html of pages(files)) expect(html).toContain('<rect width="1"></rect>');
+    });
+
+    it('rewrites every page when the rewriter’s code changed', async () => {
+      const { dist, files, cacheDir } = site('code-changed', 6);
+      const rebuild = astroOutput(dist);
+      await rewritePages(dist, files, { cacheDir });
+      rebuild();
+      const again = await rewritePages(dist, files, { cacheDir, code: 'another version of the rewriter' });
+      expect(again.reused).toBe(0);
+      expect(again.externalScripts.size).toBe(6);
     });
   });
 });
