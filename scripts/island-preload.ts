@@ -6,10 +6,17 @@
  *
  * So the island runtime file (one per set of directives, cached for the whole site; first-flight.ts
  * writes it) carries the import graph of the built modules, and a hook that, the moment a
- * directive wakes an island, puts a `<link rel="modulepreload">` in the head for every module its
- * component and renderer import at any depth, and for the catalogue of the page's language they
- * load (chunks named `messages-<lang>.*.js`, astro.config.mjs), in the same task as Astro's own
- * two imports: the whole graph is asked for at once.
+ * directive wakes an island, imports every module its component and renderer import at any
+ * depth, and the catalogue of the page's language they load (chunks named `messages-<lang>.*.js`,
+ * astro.config.mjs), in the same task as Astro's own two imports: the whole graph is asked for at
+ * once.
+ *
+ * With `import()`, not `<link rel="modulepreload">`: a link put in the document, or given a `rel`,
+ * after the first paint makes Chromium rebuild the page's font faces, and where Figtree came too
+ * late for that paint (`font-display: optional`: the fallback for the rest of the page's life) the
+ * rebuilt face takes it from the cache and every line of text moves (tests/e2e/layout-shift.spec.ts
+ * found it on /get-involved: 0.016 at 1280 px). Importing a module early only runs it early; the
+ * island's own import then finds it done.
  *
  * An island a visitor waits for on the first screen (`client:idle`, `client:load`) is asked for
  * earlier still, by the page itself (earlyIslandHints below): on Lighthouse's phone profile its
@@ -65,7 +72,7 @@ interface IslandElement {
  * it, but on a fast computer the load event, and with it an idle island, can come before the first
  * frame is on screen, and the island's modules then count as what the largest paint waited for.
  */
-function preloadOnWake(graph: ImportGraph, paintWaitMs: number) {
+function preloadOnWake(graph: ImportGraph, paintWaitMs: number, preload: (href: string) => void) {
   const painted = new Promise<void>((resolve) => {
     setTimeout(resolve, paintWaitMs);
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
@@ -79,12 +86,7 @@ function preloadOnWake(graph: ImportGraph, paintWaitMs: number) {
   const ask = (name: string, root: boolean) => {
     if (asked.has(name) || (name.startsWith('messages-') && !name.startsWith(`messages-${lang}.`))) return;
     asked.add(name);
-    if (!root) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = `/_astro/${name}.js`;
-      document.head.append(link);
-    }
+    if (!root) preload(`/_astro/${name}.js`);
     for (const next of graph[name] ?? []) ask(next, false);
   };
   for (const name of Object.keys(astro)) {
@@ -106,6 +108,9 @@ function preloadOnWake(graph: ImportGraph, paintWaitMs: number) {
   }
 }
 
+/** How the hook asks for a module: written as text, so the page runs it as the browser's own `import()`. */
+export const PRELOAD_MODULE = '(href) => import(href).catch(() => {})';
+
 /**
  * The island runtime file's code from the page's runtime scripts (Astro's directives and its
  * `astro-island` element, in page order): the directives first, then the hook above over the
@@ -114,19 +119,20 @@ function preloadOnWake(graph: ImportGraph, paintWaitMs: number) {
 export function islandRuntime(scripts: readonly string[], dist: string): string {
   const defines = (code: string) => code.includes('customElements.define("astro-island"');
   if (!scripts.some(defines)) return scripts.join('\n');
-  const hook = `(${preloadOnWake.toString().replace(/\s+/g, ' ')})(${JSON.stringify(importGraph(dist))}, ${ISLAND_WAKE_TIMEOUT_MS});`;
+  const hook = `(${preloadOnWake.toString().replace(/\s+/g, ' ')})(${JSON.stringify(importGraph(dist))}, ${ISLAND_WAKE_TIMEOUT_MS}, ${PRELOAD_MODULE});`;
   return [...scripts.filter((code) => !defines(code)), hook, ...scripts.filter(defines)].join('\n');
 }
 
 /**
  * Asks for the first screen's island modules once the browser reports the page's first contentful
  * paint (a request made in the frame being painted can end before that frame is on screen, and
- * would then count as something the largest paint waited for). The links are inert (no `rel`)
- * until this sets it; where the paint is never reported, the islands ask for them when they wake.
+ * would then count as something the largest paint waited for). The links are inert (no `rel`,
+ * and never given one: imported, why above); where the paint is never reported, the islands ask
+ * for them when they wake.
  * The same text on every page: one hash in each page's policy.
  */
 export const EARLY_ISLAND_SCRIPT =
-  'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();for(const e of document.querySelectorAll("link[data-island]"))e.rel="modulepreload"}}).observe({type:"paint",buffered:true})';
+  'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();for(const e of document.querySelectorAll("link[data-island]"))import(e.href).catch(()=>{})}}).observe({type:"paint",buffered:true})';
 
 /**
  * What a page's head asks for so that the islands on its first screen wake without waiting on

@@ -58,3 +58,45 @@ for (const viewport of [
     }
   });
 }
+
+/**
+ * Figtree is `font-display: optional`: when it comes after the first paint the page keeps the
+ * fallback for good. But Chromium rebuilds the page's font faces when a link is put in the
+ * document, and the rebuilt face took Figtree from the cache and moved every line: islands that
+ * woke after the paint, putting in `modulepreload` links, did that. They import their modules
+ * now (scripts/island-preload.ts). Here the font is held until the first-screen island has woken
+ * (long after the paint and the font's 100 ms), then the island below wakes as it is scrolled to,
+ * and nothing moves.
+ */
+for (const route of ['/get-involved', '/fr/blog']) {
+  test(`${route}: islands waking after a late font move nothing`, async ({ page }) => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    await page.route(/\.woff2(\?.*)?$/, async (request) => {
+      await gate;
+      await request.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: string[] = ((window as unknown as { __shifts: string[] }).__shifts = []);
+      type Shift = PerformanceEntry & { value: number; sources?: { node?: Node }[] };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Shift[]) shifts.push(`${e.value.toFixed(4)} ${(e.sources ?? []).map((s) => s.node?.nodeName).join(',')}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(route, { waitUntil: 'domcontentloaded' });
+    // The idle island wakes by itself; by then the fallback is the page's font for good.
+    await expect(page.locator('astro-island[client="idle"]').first()).not.toHaveAttribute('ssr', { timeout: 15_000 });
+    openGate();
+    await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Figtree') && face.status === 'loaded'));
+    const below = page.locator('astro-island[client="visible"]');
+    expect(await below.count(), `${route} has an island woken when seen`).toBeGreaterThan(0);
+    for (let n = 0; n < (await below.count()); n++) {
+      await below.nth(n).locator('> *').first().scrollIntoViewIfNeeded();
+      await expect(below.nth(n)).not.toHaveAttribute('ssr', { timeout: 15_000 });
+    }
+    // Two frames for the last hydration's layout, then every shift since the navigation.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+    expect(shifts).toEqual([]);
+  });
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlyIslandHints, importGraph, islandRuntime } from '../../scripts/island-preload.ts';
+import { EARLY_ISLAND_SCRIPT, PRELOAD_MODULE, earlyIslandHints, importGraph, islandRuntime } from '../../scripts/island-preload.ts';
 
 /** A built site in miniature: an island whose graph is three levels deep, as Rolldown writes it. */
 function site() {
@@ -49,7 +49,7 @@ describe('islandRuntime', () => {
     expect(code).toHaveLength(4);
     expect(code[0]).toBe(directive);
     expect(code[1]).toContain('load=(load)=>load()');
-    expect(code[2]).toContain('modulepreload');
+    expect(code[2]).toContain(PRELOAD_MODULE);
     expect(code[3]).toBe(element);
   });
 
@@ -61,9 +61,10 @@ describe('islandRuntime', () => {
   function start(lang: string, observer: unknown = PerformanceObserver) {
     const links: string[] = [];
     const astro: Record<string, unknown> = { visible: (load: () => Promise<string>) => load() };
-    const hook = islandRuntime([directive, element], dist).split('\n')[1]!;
-    const document = { documentElement: { lang }, createElement: () => ({}), head: { append: (link: { rel: string; href: string }) => links.push(`${link.rel} ${link.href}`) } };
-    new Function('self', 'document', 'PerformanceObserver', hook)({ Astro: astro }, document, observer);
+    // The browser's import() replaced by a record of what it is asked for; nothing is put in the document.
+    const hook = islandRuntime([directive, element], dist).split('\n')[1]!.replace(PRELOAD_MODULE, 'preload');
+    const document = { documentElement: { lang } };
+    new Function('self', 'document', 'PerformanceObserver', 'preload', hook)({ Astro: astro }, document, observer, (href: string) => links.push(`import ${href}`));
     const visible = (attributes: Record<string, string>) =>
       (astro.visible as (load: () => Promise<string>, options: unknown, island: unknown) => Promise<string>)(async () => `imported after ${links.length} links`, {}, {
         getAttribute: (name: string) => attributes[name] ?? null,
@@ -84,18 +85,18 @@ describe('islandRuntime', () => {
   it('wakes an island after preloading every module below its component and renderer, with its page’s catalogue and no other', async () => {
     const { links, results } = await wake('fr-FR', [form]);
     expect(links).toEqual([
-      'modulepreload /_astro/react.r1.js',
-      'modulepreload /_astro/texts.t1.js',
-      'modulepreload /_astro/languages.l1.js',
-      'modulepreload /_astro/messages-fr.f1.js',
-      'modulepreload /_astro/messages-fr.f2.js',
+      'import /_astro/react.r1.js',
+      'import /_astro/texts.t1.js',
+      'import /_astro/languages.l1.js',
+      'import /_astro/messages-fr.f1.js',
+      'import /_astro/messages-fr.f2.js',
     ]);
     expect(results).toEqual(['imported after 5 links']);
   });
 
   it('takes the page’s language, and asks once for what two islands share', async () => {
     const { links } = await wake('sw', [form, { 'component-url': '/_astro/texts.t1.js', 'renderer-url': '/_astro/client.c1.js' }]);
-    expect(links.filter((link) => link.includes('messages-'))).toEqual(['modulepreload /_astro/messages-sw.s1.js', 'modulepreload /_astro/messages-sw.s2.js']);
+    expect(links.filter((link) => link.includes('messages-'))).toEqual(['import /_astro/messages-sw.s1.js', 'import /_astro/messages-sw.s2.js']);
     expect(links).toHaveLength(5);
   });
 
@@ -139,6 +140,11 @@ describe('earlyIslandHints', () => {
     expect(hints.match(/<link data-island href="[^"]+">/g)?.sort()).toEqual(
       ['Form.a1', 'client.c1', 'languages.l1', 'messages-fr.f1', 'messages-fr.f2', 'react.r1', 'texts.t1'].map((name) => `<link data-island href="/_astro/${name}.js">`),
     );
+  });
+
+  it('imports the inert links’ modules once the first contentful paint is reported, and gives no link a rel', () => {
+    expect(EARLY_ISLAND_SCRIPT).toContain('import(e.href)');
+    expect(EARLY_ISLAND_SCRIPT).not.toMatch(/\.rel\b|createElement|append/);
   });
 
   it('asks for nothing for a page whose islands all wake when seen', () => {
