@@ -11,12 +11,12 @@
  * astro.config.mjs), in the same task as Astro's own two imports: the whole graph is asked for at
  * once.
  *
- * With `import()`, not `<link rel="modulepreload">`: a link put in the document, or given a `rel`,
- * after the first paint makes Chromium rebuild the page's font faces, and where Figtree came too
- * late for that paint (`font-display: optional`: the fallback for the rest of the page's life) the
- * rebuilt face takes it from the cache and every line of text moves (tests/e2e/layout-shift.spec.ts
- * found it on /get-involved: 0.016 at 1280 px). Importing a module early only runs it early; the
- * island's own import then finds it done.
+ * With `import()`, not `<link rel="modulepreload">`: a link put in the document after the first
+ * paint can make Chromium rebuild the page's font faces, and where Figtree came too late for that
+ * paint (`font-display: optional`: the fallback for the rest of the page's life) the rebuilt face
+ * takes it from the cache and every line of text moves (tests/e2e/layout-shift.spec.ts found it on
+ * /get-involved: 0.016 at 1280 px). Importing a module early only runs it early; the island's own
+ * import then finds it done.
  *
  * An island a visitor waits for on the first screen (`client:idle`, `client:load`) is asked for
  * earlier still, by the page itself (earlyIslandHints below): on Lighthouse's phone profile its
@@ -126,9 +126,9 @@ export function islandRuntime(scripts: readonly string[], dist: string): string 
 /**
  * Asks for the first screen's island modules once the browser reports the page's first contentful
  * paint (a request made in the frame being painted can end before that frame is on screen, and
- * would then count as something the largest paint waited for). The links are inert (no `rel`,
- * and never given one: imported, why above); where the paint is never reported, the islands ask
- * for them when they wake.
+ * would then count as something the largest paint waited for). The links stay inert (no `rel`):
+ * their modules are imported, as the hook above does, so no link changes after the paint; where
+ * the paint is never reported, the islands ask for them when they wake.
  * The same text on every page: one hash in each page's policy.
  */
 export const EARLY_ISLAND_SCRIPT =
