@@ -146,10 +146,9 @@ export const EARLY_ISLAND_SCRIPT =
  */
 export function earlyIslandHints(html: string, dist: string, runtimeSrc: string | undefined, bodyStylesheets: readonly { href: string; at: number }[]): string {
   const bodyStart = html.search(/<body\b/);
-  const firstScreen = bodyStart === -1 ? [] : [...html.matchAll(/<astro-island\b[^>]*>/g)].filter((m) => m.index > bodyStart && /\sclient="(idle|load)"/.test(m[0]));
-  const islands = firstScreen.map((m) => m[0]);
+  const islands = bodyStart === -1 ? [] : [...html.matchAll(/<astro-island\b[^>]*>/g)].filter((m) => m.index > bodyStart && /\sclient="(idle|load)"/.test(m[0]));
   if (!islands.length || !runtimeSrc) return '';
-  const lastIsland = firstScreen.at(-1)!.index;
+  const lastIsland = islands.at(-1)!.index;
   const stylesheets = new Set(bodyStylesheets.filter(({ at }) => at < lastIsland).map(({ href }) => href));
   const lang = /<html\b[^>]*\blang="([a-z]+)/.exec(html)?.[1] ?? '';
   const graph = importGraph(dist);
@@ -159,7 +158,7 @@ export function earlyIslandHints(html: string, dist: string, runtimeSrc: string 
     modules.add(name);
     for (const next of graph[name] ?? []) visit(next);
   };
-  for (const tag of islands) {
+  for (const [tag] of islands) {
     for (const [, url] of tag.matchAll(/\s(?:component|renderer)-url="\/_astro\/([^"]+)\.js"/g)) visit(url!);
   }
   return [

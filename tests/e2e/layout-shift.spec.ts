@@ -8,7 +8,8 @@ import { oneRouteOfEachTemplate } from '../support/routes.ts';
  */
 const ROUTES = oneRouteOfEachTemplate();
 
-async function layoutShiftWithLateFont(page: Page, route: string) {
+/** Holds every font request behind a gate: `held` lists what was asked for, `openGate` lets it through. */
+async function holdFonts(page: Page): Promise<{ held: string[]; openGate: () => void }> {
   let openGate!: () => void;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
   const held: string[] = [];
@@ -17,6 +18,11 @@ async function layoutShiftWithLateFont(page: Page, route: string) {
     await gate;
     await request.continue();
   });
+  return { held, openGate };
+}
+
+async function layoutShiftWithLateFont(page: Page, route: string) {
+  const { held, openGate } = await holdFonts(page);
   await page.goto(route, { waitUntil: 'domcontentloaded' });
   // The page paints with the font still held back.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -70,12 +76,7 @@ for (const viewport of [
  */
 for (const route of ['/get-involved', '/fr/blog']) {
   test(`${route}: islands waking after a late font move nothing`, async ({ page }) => {
-    let openGate!: () => void;
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    await page.route(/\.woff2(\?.*)?$/, async (request) => {
-      await gate;
-      await request.continue();
-    });
+    const { openGate } = await holdFonts(page);
     await page.addInitScript(() => {
       const shifts: string[] = ((window as unknown as { __shifts: string[] }).__shifts = []);
       type Shift = PerformanceEntry & { value: number; sources?: { node?: Node }[] };

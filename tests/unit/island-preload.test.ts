@@ -59,45 +59,45 @@ describe('islandRuntime', () => {
 
   /** Runs the hook over a page in `lang` and wakes one island through its directive. */
   function start(lang: string, observer: unknown = PerformanceObserver) {
-    const links: string[] = [];
+    const asked: string[] = [];
     const astro: Record<string, unknown> = { visible: (load: () => Promise<string>) => load() };
     // The browser's import() replaced by a record of what it is asked for; nothing is put in the document.
     const hook = islandRuntime([directive, element], dist).split('\n')[1]!.replace(PRELOAD_MODULE, 'preload');
     const document = { documentElement: { lang } };
-    new Function('self', 'document', 'PerformanceObserver', 'preload', hook)({ Astro: astro }, document, observer, (href: string) => links.push(`import ${href}`));
+    new Function('self', 'document', 'PerformanceObserver', 'preload', hook)({ Astro: astro }, document, observer, (href: string) => asked.push(`import ${href}`));
     const visible = (attributes: Record<string, string>) =>
-      (astro.visible as (load: () => Promise<string>, options: unknown, island: unknown) => Promise<string>)(async () => `imported after ${links.length} links`, {}, {
+      (astro.visible as (load: () => Promise<string>, options: unknown, island: unknown) => Promise<string>)(async () => `imported after ${asked.length} preloads`, {}, {
         getAttribute: (name: string) => attributes[name] ?? null,
       });
-    return { links, visible };
+    return { asked, visible };
   }
 
   /** Runs the hook over a page in `lang` (where Node reports no paint) and wakes islands through their directive. */
   async function wake(lang: string, islands: Record<string, string>[]) {
-    const { links, visible } = start(lang);
+    const { asked, visible } = start(lang);
     const results: string[] = [];
     for (const attributes of islands) results.push(await visible(attributes));
-    return { links, results };
+    return { asked, results };
   }
 
   const form = { 'component-url': '/_astro/Form.a1.js', 'renderer-url': '/_astro/client.c1.js' };
 
   it('wakes an island after preloading every module below its component and renderer, with its page’s catalogue and no other', async () => {
-    const { links, results } = await wake('fr-FR', [form]);
-    expect(links).toEqual([
+    const { asked, results } = await wake('fr-FR', [form]);
+    expect(asked).toEqual([
       'import /_astro/react.r1.js',
       'import /_astro/texts.t1.js',
       'import /_astro/languages.l1.js',
       'import /_astro/messages-fr.f1.js',
       'import /_astro/messages-fr.f2.js',
     ]);
-    expect(results).toEqual(['imported after 5 links']);
+    expect(results).toEqual(['imported after 5 preloads']);
   });
 
   it('takes the page’s language, and asks once for what two islands share', async () => {
-    const { links } = await wake('sw', [form, { 'component-url': '/_astro/texts.t1.js', 'renderer-url': '/_astro/client.c1.js' }]);
-    expect(links.filter((link) => link.includes('messages-'))).toEqual(['import /_astro/messages-sw.s1.js', 'import /_astro/messages-sw.s2.js']);
-    expect(links).toHaveLength(5);
+    const { asked } = await wake('sw', [form, { 'component-url': '/_astro/texts.t1.js', 'renderer-url': '/_astro/client.c1.js' }]);
+    expect(asked.filter((href) => href.includes('messages-'))).toEqual(['import /_astro/messages-sw.s1.js', 'import /_astro/messages-sw.s2.js']);
+    expect(asked).toHaveLength(5);
   });
 
   it('asks for nothing before the browser reports the first contentful paint', async () => {
@@ -110,14 +110,14 @@ describe('islandRuntime', () => {
       observe() {}
       disconnect() {}
     }
-    const { links, visible } = start('en', PaintObserver);
+    const { asked, visible } = start('en', PaintObserver);
     const woken = visible(form);
     await new Promise((resolve) => setImmediate(resolve));
     report(['first-paint']);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(links).toEqual([]);
+    expect(asked).toEqual([]);
     report(['first-contentful-paint']);
-    expect(await woken).toBe('imported after 5 links');
+    expect(await woken).toBe('imported after 5 preloads');
   });
 });
 
