@@ -12,6 +12,11 @@
  *
  * A body the guard cannot read as text of those kinds (another type, not UTF-8, not JSON, above
  * every route's limit) goes on untouched: the route refuses it as before (415, 400, 413).
+ *
+ * PayPal's notifications (OWN_BODY_RULES) are left to their route: PayPal %-encodes their values
+ * in the charset the account chose, windows-1252 by default, so a payer named Renée arrives as
+ * `Ren%E9e`, which is no UTF-8; the route has PayPal's own rules (size, rate, printable ASCII) and
+ * decodes by the message's charset.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { MESSAGES } from '../../src/lib/messages.ts';
@@ -149,6 +154,9 @@ const langNamed = (value: unknown): Lang | undefined => (typeof value === 'strin
 const TEXT_TYPES = new Set(['text/csv', 'text/plain']);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Routes whose bodies follow another sender's rules, checked by the route itself. */
+export const OWN_BODY_RULES: ReadonlySet<string> = new Set(['/api/paypal/ipn']);
+
 /** What the guard found in a body: forbidden names, nothing it reads, or a body that broke off. */
 type BodyCheck = { issues: string[]; lang?: Lang } | 'unread' | 'broken-off' | 'too-large';
 
@@ -217,8 +225,8 @@ export function inputGuard(maxBytes: (path: string) => number): MiddlewareHandle
   return async (c, next) => {
     const inUrl = urlIssues(c.req.url);
     if (inUrl.length) return refuse(c, inUrl, true);
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      const path = new URL(c.req.url).pathname;
+    const path = new URL(c.req.url).pathname;
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !OWN_BODY_RULES.has(path.replace(/\/+$/, ''))) {
       const body = await checkBody(c, maxBytes(path));
       if (body === 'broken-off') {
         // The client is gone (an upload cancelled, a connection cut): one line, nobody to answer.

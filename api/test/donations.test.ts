@@ -94,7 +94,7 @@ describeBackends('donations', (backend: Backend) => {
     expect(await count(api.services, 'gifts')).toBe(1);
     expect(mailsTo('amina.diallo@example.org')).toHaveLength(1);
     const outcomes = await api.services.db.kysely.selectFrom('paypal_notifications').select('outcome').where('txn_id', '=', '1AB23456CD789012E').orderBy('received_at').execute();
-    expect(outcomes.map((row) => row.outcome)).toEqual(['gift 1AB23456CD789012E recorded, receipt 2026-1AB23456CD789012E queued', 'already recorded: gift 1AB23456CD789012E']);
+    expect(outcomes.map((row) => row.outcome)).toEqual(['gift 1AB23456CD789012E recorded (completed), receipt 2026-1AB23456CD789012E queued', 'already recorded: gift 1AB23456CD789012E']);
   });
 
   test('a monthly sign-up, two payments and a cancellation: one monthly donor, two gifts, two receipts in Swahili', async () => {
@@ -161,7 +161,7 @@ describeBackends('donations', (backend: Backend) => {
       { txn_id: '9FORGED000000001', status: 'invalid', outcome: 'PayPal answered INVALID: nothing recorded' },
       { txn_id: '9OTHERCURRENCY01', status: 'verified', outcome: 'ignored: currency EUR is not USD' },
       { txn_id: '9OTHERRECEIVER01', status: 'verified', outcome: "ignored: receiver someone-else@example.org is not the organisation's account" },
-      { txn_id: '9ZEROAMOUNT00001', status: 'verified', outcome: 'ignored: the amount is not positive' },
+      { txn_id: '9ZEROAMOUNT00001', status: 'verified', outcome: 'ignored: the amount 0.00 is not positive' },
     ]);
   });
 
@@ -262,8 +262,8 @@ describeBackends('donations', (backend: Backend) => {
     const csv = await api.app.request('/api/donations/gifts/export.csv?q=formula', admin);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Receipt number,PayPal transaction,Name,Email,Amount (USD),Kind,Status,Refunded,Language,Monthly subscription');
-    expect(lines[1]).toContain(`,6FORMULA00000001,"'=HYPERLINK(""http://x"")",formula@example.org,100.00,one-time,completed,,en,`);
+    expect(lines[0]).toBe('Date (Central Time),Receipt number,PayPal transaction,Name,Email,Amount (USD),Refunded (USD),Counted (USD),Kind,Status,Refunded on,Language,Monthly subscription');
+    expect(lines[1]).toContain(`,6FORMULA00000001,"'=HYPERLINK(""http://x"")",formula@example.org,100.00,0.00,100.00,one-time,completed,,en,`);
 
     const history = (await (await api.app.request('/api/donations/donor?email=baraka@example.org', admin)).json()) as any;
     expect(history).toMatchObject({ email: 'baraka@example.org', name: 'Baraka Mwangi', totalCents: 5000 });
@@ -281,7 +281,7 @@ describeBackends('donations', (backend: Backend) => {
     expect((await api.app.request(`/api/donations/gifts/${history.gifts[0].id}/receipt`, { method: 'POST', headers: { cookie: cookies.member } })).status).toBe(403);
   });
 
-  test('yearly statements: queued once, each donor of the year once, in their language, resumable', async () => {
+  test('yearly statements: each donor of the year once, in their language, resumable; sending again changes nothing', async () => {
     const post = (year: unknown, cookie = cookies.admin) =>
       api.app.request('/api/donations/statements', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ year }) });
     const thisYear = Number(new Date().toLocaleString('en-US', { year: 'numeric', timeZone: 'America/Chicago' }));
@@ -295,7 +295,7 @@ describeBackends('donations', (backend: Backend) => {
     await verifyAll();
 
     const first = (await (await post(lastYear)).json()) as any;
-    expect(first).toMatchObject({ year: lastYear, total: 2, queued: true, message: `Statements for ${lastYear} queued for 2 donors.` });
+    expect(first).toMatchObject({ year: lastYear, total: 2, queued: 2, message: `Statements for ${lastYear} queued for 2 donors.` });
     // Queued, not yet sent: a server that stops here sends them after its restart.
     const queued = await api.services.db.kysely.selectFrom('donation_statement_recipients').select(['email', 'status']).where('year', '=', lastYear).orderBy('email').execute();
     expect(queued).toEqual([
@@ -303,7 +303,7 @@ describeBackends('donations', (backend: Backend) => {
       { email: 'statement@example.org', status: 'queued' },
     ]);
     const second = (await (await post(lastYear)).json()) as any;
-    expect(second).toMatchObject({ queued: false, message: `Statements for ${lastYear} were already queued; each donor gets one.` });
+    expect(second).toMatchObject({ queued: 0, message: `Every donor of ${lastYear} already has a statement that matches their gifts.` });
     await verifyAll();
     await verifyAll();
 

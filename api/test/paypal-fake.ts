@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import iconv from 'iconv-lite';
 
 export interface FakePaypal {
   url: string;
@@ -18,7 +19,9 @@ export interface FakePaypal {
   failNext(n: number, status?: number): void;
   /** While set, answers wait for it; `onArrival` is told of each postback as it arrives. */
   hold: Promise<void> | null;
-  onArrival: (() => void) | null;
+  /** A hold for some postbacks only: the answer to a body for which it returns a promise waits for it. */
+  holdIf: ((body: string) => Promise<void> | null) | null;
+  onArrival: ((body: string) => void) | null;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       failStatus = status;
     },
     hold: null,
+    holdIf: null,
     onArrival: null,
     close: async () => {},
   };
@@ -45,8 +49,10 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
     request.on('end', async () => {
       const body = Buffer.concat(chunks).toString('latin1');
       fake.postbacks.push(body);
-      fake.onArrival?.();
+      fake.onArrival?.(body);
       if (fake.hold) await fake.hold;
+      const held = fake.holdIf?.(body.slice(VALIDATE_PREFIX.length));
+      if (held) await held;
       if (failures > 0) {
         failures -= 1;
         response.writeHead(failStatus).end('Service Unavailable');
@@ -75,6 +81,20 @@ export const ORG_ACCOUNT = 'donations@sipa.example.org';
 export function ipnBody(fields: Record<string, string>): string {
   const base: Record<string, string> = { charset: 'UTF-8', receiver_email: ORG_ACCOUNT, mc_currency: 'USD', notify_version: '3.9', ipn_track_id: Math.random().toString(16).slice(2, 15) };
   return new URLSearchParams({ ...base, ...fields }).toString();
+}
+
+/**
+ * A notification body in another charset, as PayPal writes one: each value's bytes in that charset,
+ * %-encoded (spaces as '+'). `charset: null` leaves the field out (PayPal's default, windows-1252).
+ */
+export function ipnBodyIn(charset: string | null, fields: Record<string, string>): string {
+  const base: Record<string, string> = { receiver_email: ORG_ACCOUNT, mc_currency: 'USD', notify_version: '3.9' };
+  const all = { ...(charset ? { charset } : {}), ...base, ...fields };
+  const encode = (text: string) =>
+    Array.from(iconv.encode(text, charset ?? 'windows-1252'), (byte) => (byte === 0x20 ? '+' : /[A-Za-z0-9*\-._]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return Object.entries(all)
+    .map(([name, value]) => `${name}=${name === 'charset' ? value : encode(value)}`)
+    .join('&');
 }
 
 export function oneTimeGift(txnId: string, overrides: Record<string, string> = {}) {

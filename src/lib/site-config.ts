@@ -55,8 +55,9 @@ export const siteConfigSchema = z
     }),
     blogName: z.string().min(1),
     /**
-     * The organisation's IANA time zone, in which staff schedule newsletters (America/Chicago when
-     * left out: src/lib/newsletter-schedule.ts).
+     * The organisation's IANA time zone (America/Chicago when left out: src/lib/newsletter-schedule.ts):
+     * the calendar of every date staff and donors see, receipt numbers, totals and yearly statements
+     * (src/lib/organisation-calendar.ts), and of newsletter schedules.
      */
     timeZone: z
       .string()

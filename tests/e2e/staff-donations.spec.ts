@@ -35,8 +35,13 @@ test('an administrator finds a gift, opens the donor, resends the receipt and ex
   await paypalNotifies(page, { txn_type: 'subscr_payment', subscr_id: subscr, txn_id: `M${word}`.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '25.00', payment_date: paypalNow(), payer_email: email, first_name: '=SUM(A1)', last_name: word, custom: 'lang=fr' });
   // The receipts arrive once the server has verified the notifications.
   await latestMailTo(email, started);
+  // $10 of the $50 refunded in PayPal's screens: the gift counts $40.
+  await paypalNotifies(page, { payment_status: 'Refunded', reason_code: 'refund', txn_id: `R${word}`.toUpperCase().slice(0, 17), parent_txn_id: word.toUpperCase().slice(0, 17), mc_gross: '-10.00', payment_date: paypalNow(), payer_email: email });
 
   expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/donations/gifts?q=${word}&kind=one-time`)).json()) as { items: { refundedCents: number }[] }).items[0]?.refundedCents, { timeout: 20_000 })
+    .toBe(1000);
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Donations' }).click();
   await expect(page).toHaveURL(/\/admin#donations$/);
@@ -52,6 +57,7 @@ test('an administrator finds a gift, opens the donor, resends the receipt and ex
   await expect(gifts.getByRole('row').nth(1)).toContainText('$25.00');
   await expect(gifts.getByRole('row').nth(1)).toContainText('Monthly');
   await expect(gifts.getByRole('row').nth(2)).toContainText('$50.00');
+  await expect(gifts.getByRole('row').nth(2)).toContainText('$10.00 refunded, $40.00 counted');
   await expect(gifts.getByRole('row').nth(2)).toContainText('One-time');
   await panel.getByLabel('Kind').selectOption('one-time');
   await panel.getByRole('button', { name: 'Search', exact: true }).click();
@@ -60,15 +66,16 @@ test('an administrator finds a gift, opens the donor, resends the receipt and ex
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^sipa-donations-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync(await download.path(), 'utf8').slice(1).split('\r\n');
-  expect(lines[0]).toBe('Date,Receipt number,PayPal transaction,Name,Email,Amount (USD),Kind,Status,Refunded,Language,Monthly subscription');
-  expect(lines[1]).toContain(`,'=SUM(A1) ${word},${email},50.00,one-time,completed,,fr,`);
+  expect(lines[0]).toBe('Date (Central Time),Receipt number,PayPal transaction,Name,Email,Amount (USD),Refunded (USD),Counted (USD),Kind,Status,Refunded on,Language,Monthly subscription');
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+  expect(lines[1]).toContain(`,'=SUM(A1) ${word},${email},50.00,10.00,40.00,one-time,completed,`);
   expect(lines.slice(2)).toEqual(['']);
 
   // The monthly donor is listed as active; the donor's history shows both gifts.
   await expect(panel.getByRole('heading', { name: /^Active \(\d+\)$/ })).toBeVisible();
   await gifts.getByRole('button', { name: `=SUM(A1) ${word}` }).click();
   await expect(panel.getByRole('heading', { name: `=SUM(A1) ${word}` })).toBeVisible();
-  await expect(panel).toContainText('Given in all: $75.00 (2 gifts)');
+  await expect(panel).toContainText('Given in all: $65.00 (2 gifts)');
   await expect(panel.getByRole('list', { name: 'Monthly giving' })).toContainText('Monthly $25.00: Active');
   const resendAt = Date.now();
   await panel.getByRole('button', { name: /^Resend receipt \d{4}-/ }).first().click();
@@ -127,4 +134,35 @@ test('the Donations screen and a donor history have no WCAG A/AA violations at 3
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `history width ${width}`).toBeLessThanOrEqual(width);
     if (width !== 320) expect(await wcagViolations(page), `donor ${width}`).toEqual([]);
   }
+});
+
+test('a gift made at 7:30 PM in Texas on 31 December counts in that year: its receipt, the donor’s history and the statement sent to them alone', async ({ page }) => {
+  const word = uniqueName('kalahari');
+  const email = `${word}@example.org`;
+  const lastYear = Number(new Date().toLocaleString('en-US', { year: 'numeric', timeZone: 'America/Chicago' })) - 1;
+  const started = Date.now();
+  // 7:30 PM in Texas is 5:30 PM in California, as PayPal writes it; already 1 January in UTC.
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '40.50', payment_date: `17:30:00 Dec 31, ${lastYear} PST`, payer_email: email, first_name: 'Zawadi', last_name: word, custom: 'lang=en' });
+  const receipt = await latestMailTo(email, started, 'receipt');
+  expect(receipt).toContain(`Subject: Your receipt ${lastYear}-`);
+  expect(receipt).toContain(`Date: December 31, ${lastYear}`);
+  expect(receipt).toContain('Amount: $40.50');
+
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto('/admin#donations');
+  const panel = page.locator('#donations');
+  await panel.getByLabel('Search donors and receipts').fill(word);
+  await panel.getByRole('button', { name: 'Search', exact: true }).click();
+  const gifts = panel.getByRole('table', { name: 'Gifts, newest first' });
+  await expect(gifts.getByRole('row').nth(1)).toContainText(`Dec 31, ${lastYear}`, HYDRATION);
+  await gifts.getByRole('button', { name: `Zawadi ${word}` }).click();
+  await expect(panel).toContainText('Given in all: $40.50 (1 gift)');
+  const statement = panel.getByRole('group', { name: 'Yearly statement' });
+  await expect(statement.getByLabel('Year')).toHaveValue(String(lastYear));
+  const sentAt = Date.now();
+  await statement.getByRole('button', { name: `Send the ${lastYear} statement to this donor` }).click();
+  await expect(statement.getByRole('status')).toHaveText(`The ${lastYear} statement of ${email} is on its way.`);
+  const mail = await latestMailTo(email, sentAt, 'giving statement');
+  expect(mail).toContain(`Subject: Your ${lastYear} giving statement from SIPA`);
+  expect(mail).toContain(`Total for ${lastYear}: $40.50`);
 });

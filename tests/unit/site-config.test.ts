@@ -29,7 +29,9 @@ describe('site config', () => {
   });
 
   it('takes an IANA time zone and refuses a name that is none', () => {
-    expect(parseSiteConfig(raw).timeZone).toBeUndefined();
+    expect(parseSiteConfig(raw).timeZone).toBe('America/Chicago');
+    const { timeZone: _left, ...withoutZone } = raw as typeof raw & { timeZone?: string };
+    expect(parseSiteConfig(withoutZone).timeZone).toBeUndefined();
     expect(parseSiteConfig({ ...raw, timeZone: 'America/Denver' }).timeZone).toBe('America/Denver');
     expect(() => parseSiteConfig({ ...raw, timeZone: 'Central' })).toThrow(/timeZone: an IANA time zone such as America\/Chicago/);
   });

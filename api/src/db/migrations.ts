@@ -499,6 +499,51 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('newsletter_welcome').ifExists().execute();
     },
   },
+  /**
+   * Money as PayPal counts it (api/src/donations/gift-status.ts): amounts in 64-bit cents on
+   * PostgreSQL (an integer stopped at $21,474,836.47), what was refunded of each gift, its refunds
+   * and reversals as transactions of their own (kept even before their gift arrives), and what
+   * each donor's last statement listed, so a year's statements can be sent again to the donors
+   * whose gifts changed. Gifts marked refunded or reversed before keep that standing.
+   */
+  '2026-12-01-001-donations-money': {
+    async up(db: Kysely<any>) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`alter table gifts alter column amount_cents type bigint`.execute(db);
+        await sql`alter table recurring_donors alter column amount_cents type bigint`.execute(db);
+      }
+      await db.schema.alterTable('gifts').addColumn('refunded_cents', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+      // The totals (completed gifts of a month or year) and the pending payments, without a scan.
+      await db.schema.createIndex('gifts_status_paid').on('gifts').columns(['status', 'paid_at']).execute();
+      await db.schema
+        .createTable('gift_adjustments')
+        .addColumn('txn_id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('parent_txn_id', 'varchar(64)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(24)', (col) => col.notNull())
+        .addColumn('amount_cents', 'bigint')
+        .addColumn('payer_email', 'varchar(254)')
+        .addColumn('at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('gift_adjustments_parent').on('gift_adjustments').column('parent_txn_id').execute();
+      await db.schema.createIndex('gift_adjustments_payer').on('gift_adjustments').column('payer_email').where(sql.ref('payer_email'), 'is not', null).execute();
+      await sql`update gifts set refunded_cents = amount_cents where status = 'refunded'`.execute(db);
+      const kinds = sql`case status when 'refunded' then 'refund' else 'reversal' end`;
+      await sql`insert into gift_adjustments (txn_id, parent_txn_id, kind, amount_cents, payer_email, at, created_at)
+        select 'before-2026-12-01:' || txn_id, txn_id, ${kinds}, null, email, coalesce(refunded_at, paid_at), created_at from gifts where status in ('refunded', 'reversed')`.execute(db);
+      await db.schema.alterTable('donation_statement_recipients').addColumn('sent_digest', 'varchar(64)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('donation_statement_recipients').dropColumn('sent_digest').execute();
+      await db.schema.dropTable('gift_adjustments').ifExists().execute();
+      await db.schema.dropIndex('gifts_status_paid').ifExists().execute();
+      await db.schema.alterTable('gifts').dropColumn('refunded_cents').execute();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`alter table recurring_donors alter column amount_cents type integer`.execute(db);
+        await sql`alter table gifts alter column amount_cents type integer`.execute(db);
+      }
+    },
+  },
 };
 
 /**

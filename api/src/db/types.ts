@@ -2,6 +2,8 @@
  * Table shapes as the query layer sees them. Times are ISO-8601 strings and flags are integers
  * in both databases (node:sqlite binds neither Date nor boolean), lists are JSON text.
  */
+import type { Generated, Selectable } from 'kysely';
+
 export interface SubscribersTable {
   id: string;
   email: string;
@@ -209,6 +211,7 @@ export interface Database {
   tasks: TasksTable;
   paypal_notifications: PaypalNotificationsTable;
   gifts: GiftsTable;
+  gift_adjustments: GiftAdjustmentsTable;
   recurring_donors: RecurringDonorsTable;
   donation_statements: DonationStatementsTable;
   donation_statement_recipients: DonationStatementRecipientsTable;
@@ -264,14 +267,34 @@ export interface GiftsTable {
   /** The payer's address, lower-cased. */
   email: string;
   name: string;
+  /** What was paid, in cents (bigint on PostgreSQL: kysely reads it as a string there). */
   amount_cents: number;
   kind: 'one-time' | 'monthly';
   subscr_id: string | null;
-  status: 'completed' | 'refunded' | 'reversed';
+  /** api/src/donations/gift-status.ts: pending and failed payments count nowhere. */
+  status: 'pending' | 'completed' | 'refunded' | 'reversed' | 'failed';
+  /** What was refunded of it so far, in cents (migration 2026-12-01-001). */
+  refunded_cents: Generated<number>;
   lang: string;
   paid_at: string;
   refunded_at: string | null;
   receipt_sent_at: string | null;
+  created_at: string;
+}
+/** A gift as it is read. */
+export type GiftRow = Selectable<GiftsTable>;
+/**
+ * A refund, a reversal or a reversal's cancellation of a gift, each PayPal's own transaction
+ * (migration 2026-12-01-001). Kept even before its gift is known, so the order PayPal's
+ * notifications arrive in does not change the record.
+ */
+export interface GiftAdjustmentsTable {
+  txn_id: string;
+  parent_txn_id: string;
+  kind: 'refund' | 'reversal' | 'reversal-canceled';
+  amount_cents: number | null;
+  payer_email: string | null;
+  at: string;
   created_at: string;
 }
 /** A monthly donor: one PayPal subscription, from sign-up to cancellation or end. */
@@ -302,6 +325,8 @@ export interface DonationStatementRecipientsTable {
   email: string;
   status: 'queued' | 'sent';
   sent_at: string | null;
+  /** What the last statement sent listed (statements.ts), to find donors whose gifts changed since. */
+  sent_digest: string | null;
 }
 
 /** An optional attribute given at staff sign-up (a standard one such as given_name, or custom:…). */

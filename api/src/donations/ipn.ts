@@ -7,6 +7,8 @@
  *    VERIFIED or INVALID. Anything else (a 5xx, a timeout) means "try again later".
  */
 
+import iconv from 'iconv-lite';
+
 /** PayPal's verification endpoints (the IPN postback hosts). */
 export const PAYPAL_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
 export const PAYPAL_SANDBOX_VERIFY_URL = 'https://ipnpb.sandbox.paypal.com/cgi-bin/webscr';
@@ -29,31 +31,73 @@ function percentBytes(text: string): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-function decoderFor(charset: string | undefined): TextDecoder {
+/**
+ * PayPal's names for the charsets its account settings offer, where they differ from the labels
+ * iconv-lite and the WHATWG decoders know. "Platform endian" is PayPal's servers' byte order.
+ */
+const CHARSET_ALIASES: Readonly<Record<string, string>> = {
+  utf16_platformendian: 'utf-16le',
+  utf16_oppositeendian: 'utf-16be',
+  utf32_platformendian: 'utf-32le',
+  utf32_oppositeendian: 'utf-32be',
+  'x-mac-greek': 'macgreek',
+  'x-mac-turkish': 'macturkish',
+  'x-mac-centraleurroman': 'maccenteuro',
+  'x-mac-cyrillic': 'maccyrillic',
+  'ebcdic-cp-us': 'cp037',
+};
+
+/** PayPal's default when a message names no charset. */
+export const DEFAULT_IPN_CHARSET = 'windows-1252';
+
+export type Decode = (bytes: Uint8Array) => string;
+
+/**
+ * How to read a message's values: iconv-lite knows every charset PayPal offers but the 7-bit
+ * ISO-2022 family, whose Japanese member the WHATWG decoder reads. A charset neither knows (EUC-TW,
+ * HZ-GB-2312, ISO-2022-CN/KR, or a name PayPal does not use) is read as PayPal's default: the
+ * amount, the ids and the addresses are ASCII, so the gift is still recorded; `known` is false,
+ * and the worker notes that the names may be misread.
+ */
+export function decoderFor(charset: string | undefined): { decode: Decode; known: boolean } {
+  const asked = (charset ?? DEFAULT_IPN_CHARSET).trim().toLowerCase() || DEFAULT_IPN_CHARSET;
+  const name = CHARSET_ALIASES[asked] ?? asked;
+  if (iconv.encodingExists(name)) return { decode: (bytes) => iconv.decode(Buffer.from(bytes), name, { stripBOM: true }), known: true };
   try {
-    return new TextDecoder((charset ?? 'windows-1252').trim().toLowerCase() || 'windows-1252');
+    const decoder = new TextDecoder(name);
+    return { decode: (bytes) => decoder.decode(bytes), known: true };
   } catch {
-    // A charset Node does not know: PayPal's default.
-    return new TextDecoder('windows-1252');
+    return { decode: (bytes) => iconv.decode(Buffer.from(bytes), DEFAULT_IPN_CHARSET), known: false };
   }
 }
 
-/** The fields of a notification body, each value decoded in the charset the message names (the first value of a repeated name wins). */
-export function parseIpn(body: string): IpnFields {
-  const pairs = body
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf('=');
-      return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
-    }) as Array<[string, string]>;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** The charset a body names (PayPal's default when none), read without decoding anything else. */
+export function charsetOf(body: string): string {
   const ascii = new TextDecoder('latin1');
-  const charset = pairs.find(([name]) => ascii.decode(percentBytes(name)) === 'charset')?.[1];
-  const decoder = decoderFor(charset === undefined ? undefined : ascii.decode(percentBytes(charset)));
+  for (const pair of body.split('&')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && ascii.decode(percentBytes(pair.slice(0, at))) === 'charset') return ascii.decode(percentBytes(pair.slice(at + 1))).trim() || DEFAULT_IPN_CHARSET;
+  }
+  return DEFAULT_IPN_CHARSET;
+}
+
+/**
+ * The fields of a notification body, each value decoded in the charset the message names (the
+ * first value of a repeated name wins). Control characters other than line breaks and tabs are
+ * dropped: no stored text may hold them (PostgreSQL refuses NUL), and PayPal sends none.
+ */
+export function parseIpn(body: string): IpnFields {
+  const { decode } = decoderFor(charsetOf(body));
+  const ascii = new TextDecoder('latin1');
   const fields: Record<string, string> = {};
-  for (const [name, value] of pairs) {
-    const key = ascii.decode(percentBytes(name));
-    if (!(key in fields)) fields[key] = decoder.decode(percentBytes(value));
+  for (const pair of body.split('&')) {
+    if (!pair) continue;
+    const at = pair.indexOf('=');
+    const key = ascii.decode(percentBytes(at < 0 ? pair : pair.slice(0, at))).replace(CONTROLS, '');
+    if (!(key in fields)) fields[key] = at < 0 ? '' : decode(percentBytes(pair.slice(at + 1))).replace(CONTROLS, '');
   }
   return fields;
 }
@@ -90,12 +134,19 @@ export function customLang(fields: IpnFields): string | null {
   }
 }
 
-/** An amount PayPal writes ('25.00', '-25.00') as integer cents, or null when it is not one. */
+/**
+ * The largest amount PayPal's amount fields can carry: ten digits before the point. Anything
+ * larger is no PayPal payment (a forged or broken message) and is refused, not stored.
+ */
+export const MAX_PAYPAL_AMOUNT_CENTS = 999_999_999_999;
+
+/** An amount PayPal writes ('25.00', '-25.00', '40.5') as integer cents, or null when it is not one. */
 export function cents(value: string | undefined): number | null {
-  if (value === undefined || !/^-?\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return null;
-  const [whole, fraction = ''] = value.trim().replace('-', '').split('.');
-  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return value.trim().startsWith('-') ? -amount : amount;
+  const text = value?.trim() ?? '';
+  const match = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const amount = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -amount : amount;
 }
 
 const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };

@@ -1,26 +1,32 @@
 /**
  * What a verified notification changes, inside the transaction that marks it verified:
- *  - a completed one-time payment (web_accept) or monthly payment (subscr_payment) is a gift,
- *    one per txn_id, with its receipt queued in the same transaction;
- *  - a refund or reversal (payment_status Refunded / Reversed, parent_txn_id) marks its gift;
- *    a cancelled reversal puts it back;
+ *  - a one-time payment (web_accept) or monthly payment (subscr_payment) is a gift, one per
+ *    txn_id: pending until PayPal says it completed (an eCheck clearing), receipted once when it
+ *    does, never when it failed;
+ *  - a refund, reversal or cancelled reversal (parent_txn_id) is an adjustment of its gift
+ *    (adjustments.ts): a partial refund leaves the gift with its net amount;
  *  - subscr_signup, subscr_payment, subscr_failed, subscr_cancel and subscr_eot keep one
- *    monthly-donor record per subscription.
- * Nothing is recorded unless the receiver is the organisation's account and the currency USD;
- * a gift's amount must be positive. Each change is idempotent, so a replayed notification
- * (PayPal verifies an old genuine message again) changes nothing.
+ *    monthly-donor record per subscription (monthly-donors.ts).
+ * Nothing is recorded unless the receiver is the organisation's account and the currency USD; a
+ * gift's amount must be positive and no larger than PayPal's amounts go. Each change is
+ * idempotent and the record ends the same whatever order the notifications come in, so a
+ * replayed notification (PayPal verifies an old genuine message again) changes nothing.
  */
-import type { Kysely, Transaction } from 'kysely';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
-import type { Database } from '../db/types.ts';
+import { zonedYear } from '../../../src/lib/organisation-calendar.ts';
+import type { Db } from '../db/index.ts';
 import { newId } from '../db/ids.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { cents, customLang, paypalDate, type IpnFields } from './ipn.ts';
+import { recordAdjustment, settleGift } from './adjustments.ts';
+import { lockPayment } from './gift-lock.ts';
+import { ADJUSTMENT_KINDS, paymentState } from './gift-status.ts';
+import { cents, customLang, MAX_PAYPAL_AMOUNT_CENTS, paypalDate, type IpnFields } from './ipn.ts';
+import { cancelled, ended, later, monthlyDonor, paymentAmount, signedUp } from './monthly-donors.ts';
+import { payer } from './payer.ts';
 import { receiptMail } from './receipt-mail.ts';
+import type { Trx } from './trx.ts';
 
 export const DONATION_CURRENCY = 'USD';
-
-type Trx = Transaction<Database> | Kysely<Database>;
 
 export interface Recorded {
   outcome: string;
@@ -28,136 +34,125 @@ export interface Recorded {
   mailIds: string[];
 }
 
-/** The receipt number of a payment: the year it was made and PayPal's transaction id. */
-export const receiptNumber = (paidAt: string, txnId: string) => `${paidAt.slice(0, 4)}-${txnId}`;
+/** The receipt number of a payment: the organisation's year it was made in and PayPal's transaction id. */
+export const receiptNumber = (paidAt: string, txnId: string) => `${zonedYear(paidAt)}-${txnId}`;
 
 const nothing = (outcome: string): Recorded => ({ outcome, mailIds: [] });
 
-function payer(fields: IpnFields) {
-  const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ').trim() || fields.payer_business_name || '';
-  return { email: (fields.payer_email ?? '').trim().toLowerCase().slice(0, 254), name: name.slice(0, 200) };
+/** An amount PayPal can have sent for a gift, or why not. */
+function giftAmount(fields: IpnFields, name: 'mc_gross' | 'mc_amount3'): number | string {
+  const amount = cents(fields[name]);
+  if (amount === null || amount <= 0) return `ignored: the amount ${fields[name] ?? '(none)'} is not positive`;
+  if (amount > MAX_PAYPAL_AMOUNT_CENTS) return `refused: the amount ${fields[name]} is larger than any PayPal payment (at most 9999999999.99)`;
+  return amount;
 }
 
-async function recurringDonor(trx: Trx, fields: IpnFields, amountCents: number | null, now: string) {
-  const subscrId = fields.subscr_id!;
-  const who = payer(fields);
-  await trx
-    .insertInto('recurring_donors')
-    .values({
-      subscr_id: subscrId,
-      email: who.email,
-      name: who.name,
-      amount_cents: amountCents ?? 0,
-      lang: langOrDefault(customLang(fields)),
-      status: 'active',
-      signed_up_at: null,
-      last_payment_at: null,
-      last_failed_at: null,
-      cancelled_at: null,
-      ended_at: null,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.column('subscr_id').doNothing())
-    .execute();
-  // A payment may be told before the sign-up: the amount comes from whichever arrives with one.
-  if (amountCents) await trx.updateTable('recurring_donors').set({ amount_cents: amountCents }).where('subscr_id', '=', subscrId).where('amount_cents', '=', 0).execute();
-  return subscrId;
+/** The gift's receipt, queued once: when its payment has completed and it has not been refunded in full meanwhile. */
+async function receiptIfDue(trx: Trx, mailer: Mailer, txnId: string, now: string): Promise<string[]> {
+  const gift = await trx.selectFrom('gifts').selectAll().where('txn_id', '=', txnId).executeTakeFirst();
+  if (!gift || gift.status !== 'completed' || gift.receipt_sent_at) return [];
+  await trx.updateTable('gifts').set({ receipt_sent_at: now }).where('txn_id', '=', txnId).execute();
+  return mailer.enqueue(trx, [receiptMail(gift, langOrDefault(gift.lang))]);
 }
 
-/** Keeps the later of two times in a column (a replay or an older message never moves it back). */
-async function later(trx: Trx, subscrId: string, column: 'signed_up_at' | 'last_payment_at' | 'last_failed_at', at: string, now: string) {
-  await trx
-    .updateTable('recurring_donors')
-    .set({ [column]: at, updated_at: now })
-    .where('subscr_id', '=', subscrId)
-    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', at)]))
-    .execute();
-}
-
-async function recordGift(trx: Trx, mailer: Mailer, fields: IpnFields, kind: 'one-time' | 'monthly', now: string): Promise<Recorded> {
-  const txnId = fields.txn_id?.trim();
+async function recordPayment(trx: Trx, mailer: Mailer, fields: IpnFields, kind: 'one-time' | 'monthly', now: string): Promise<Recorded> {
+  const txnId = fields.txn_id?.trim().slice(0, 64);
   if (!txnId) return nothing('ignored: no txn_id');
-  if ((fields.payment_status ?? '') !== 'Completed') return nothing(`not recorded: payment ${fields.payment_status || 'without a status'}`);
-  const amount = cents(fields.mc_gross);
-  if (amount === null || amount <= 0) return nothing('ignored: the amount is not positive');
+  const state = paymentState(fields.payment_status);
+  if (!state) return nothing(`not recorded: payment ${fields.payment_status || 'without a status'}`);
+  const amount = giftAmount(fields, 'mc_gross');
+  if (typeof amount === 'string') return nothing(amount);
   const who = payer(fields);
   if (!who.email) return nothing('ignored: no payer_email');
   const paidAt = paypalDate(fields.payment_date) ?? now;
-  const lang = langOrDefault(customLang(fields));
-  const gift = {
-    id: newId(),
-    txn_id: txnId.slice(0, 64),
-    receipt_number: receiptNumber(paidAt, txnId.slice(0, 30)),
-    email: who.email,
-    name: who.name,
-    amount_cents: amount,
-    kind,
-    subscr_id: kind === 'monthly' ? (fields.subscr_id?.slice(0, 64) ?? null) : null,
-    status: 'completed' as const,
-    lang,
-    paid_at: paidAt,
-    refunded_at: null,
-    receipt_sent_at: now,
-    created_at: now,
-  };
-  const inserted = await trx.insertInto('gifts').values(gift).onConflict((oc) => oc.doNothing()).returning('id').execute();
-  if (kind === 'monthly' && gift.subscr_id) {
-    await recurringDonor(trx, fields, amount, now);
-    await later(trx, gift.subscr_id, 'last_payment_at', paidAt, now);
+  const subscrId = kind === 'monthly' ? (fields.subscr_id?.slice(0, 64) ?? null) : null;
+  if (subscrId) {
+    await monthlyDonor(trx, fields, amount, now);
+    await paymentAmount(trx, subscrId, amount);
+    if (state === 'completed') await later(trx, subscrId, 'last_payment_at', paidAt, now);
+    if (state === 'failed') await later(trx, subscrId, 'last_failed_at', paidAt, now);
   }
-  if (!inserted.length) return nothing(`already recorded: gift ${txnId}`);
-  const mailIds = await mailer.enqueue(trx, [receiptMail(gift, lang)]);
-  return { outcome: `gift ${txnId} recorded, receipt ${gift.receipt_number} queued`, mailIds };
+  const inserted = await trx
+    .insertInto('gifts')
+    .values({
+      id: newId(),
+      txn_id: txnId,
+      receipt_number: receiptNumber(paidAt, txnId.slice(0, 30)),
+      email: who.email,
+      name: who.name,
+      amount_cents: amount,
+      refunded_cents: 0,
+      kind,
+      subscr_id: subscrId,
+      status: state,
+      lang: langOrDefault(customLang(fields)),
+      paid_at: paidAt,
+      refunded_at: null,
+      receipt_sent_at: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  let outcome: string;
+  if (inserted.length) outcome = `gift ${txnId} recorded (${state})`;
+  else {
+    // Known already: only a pending payment moves on (cleared or failed); the rest is a replay.
+    const moved = state === 'pending' ? undefined : await trx.updateTable('gifts').set({ status: state }).where('txn_id', '=', txnId).where('status', '=', 'pending').executeTakeFirst();
+    if (!moved || Number(moved.numUpdatedRows) === 0) return nothing(`already recorded: gift ${txnId}`);
+    outcome = `gift ${txnId} ${state} (was pending)`;
+  }
+  // Refunds or a reversal told before the payment apply now.
+  await settleGift(trx, txnId);
+  const mailIds = await receiptIfDue(trx, mailer, txnId, now);
+  const gift = await trx.selectFrom('gifts').select(['status', 'receipt_number']).where('txn_id', '=', txnId).executeTakeFirstOrThrow();
+  if (gift.status !== state) outcome += `, now ${gift.status}`;
+  return { outcome: mailIds.length ? `${outcome}, receipt ${gift.receipt_number} queued` : outcome, mailIds };
 }
 
-async function refund(trx: Trx, fields: IpnFields, status: string, now: string): Promise<Recorded> {
-  const parent = fields.parent_txn_id?.trim();
-  if (!parent) return nothing(`ignored: ${status} without parent_txn_id`);
-  const to = status === 'Refunded' ? 'refunded' : status === 'Reversed' ? 'reversed' : 'completed';
-  const result = await trx
-    .updateTable('gifts')
-    .set({ status: to, refunded_at: to === 'completed' ? null : (paypalDate(fields.payment_date) ?? now) })
-    .where('txn_id', '=', parent)
-    .where('status', '=', to === 'completed' ? 'reversed' : 'completed')
-    .executeTakeFirst();
-  const changed = Number(result.numUpdatedRows) > 0;
-  return nothing(changed ? `gift ${parent} ${to}` : `no change: no completed gift ${parent}`);
-}
-
-export async function recordNotification(trx: Trx, mailer: Mailer, business: string, fields: IpnFields): Promise<Recorded> {
-  const now = new Date().toISOString();
-  const receiver = (fields.receiver_email ?? '').trim().toLowerCase();
-  if (receiver !== business.trim().toLowerCase()) return nothing(`ignored: receiver ${receiver || '(none)'} is not the organisation's account`);
-  if (fields.mc_currency !== DONATION_CURRENCY) return nothing(`ignored: currency ${fields.mc_currency || '(none)'} is not ${DONATION_CURRENCY}`);
-  const type = fields.txn_type ?? '';
-  const status = fields.payment_status ?? '';
-  if (status === 'Refunded' || status === 'Reversed' || status === 'Canceled_Reversal') return refund(trx, fields, status, now);
-  if (type === 'web_accept') return recordGift(trx, mailer, fields, 'one-time', now);
-  if (!type.startsWith('subscr_')) return nothing(`ignored: txn_type ${type || '(none)'}`);
-  if (!fields.subscr_id) return nothing(`ignored: ${type} without subscr_id`);
-  if (type === 'subscr_payment') return recordGift(trx, mailer, fields, 'monthly', now);
+async function recordSubscription(trx: Trx, fields: IpnFields, type: string, now: string): Promise<Recorded> {
   const at = paypalDate(fields.subscr_date) ?? paypalDate(fields.payment_date) ?? now;
   if (type === 'subscr_signup') {
-    const amount = cents(fields.mc_amount3);
-    if (amount === null || amount <= 0) return nothing('ignored: the monthly amount is not positive');
-    const id = await recurringDonor(trx, fields, amount, now);
-    await later(trx, id, 'signed_up_at', at, now);
+    const amount = giftAmount(fields, 'mc_amount3');
+    if (typeof amount === 'string') return nothing(amount.replace('the amount', 'the monthly amount'));
+    const id = await monthlyDonor(trx, fields, amount, now);
+    await signedUp(trx, id, amount, at, now);
     return nothing(`monthly donor ${id} signed up`);
   }
-  const id = await recurringDonor(trx, fields, cents(fields.mc_amount3), now);
+  if (!['subscr_failed', 'subscr_cancel', 'subscr_eot'].includes(type)) return nothing(`ignored: txn_type ${type}`);
+  const amount = giftAmount(fields, 'mc_amount3');
+  const id = await monthlyDonor(trx, fields, typeof amount === 'number' ? amount : null, now);
   if (type === 'subscr_failed') {
     await later(trx, id, 'last_failed_at', at, now);
     return nothing(`monthly donor ${id}: a payment failed`);
   }
   if (type === 'subscr_cancel') {
-    await trx.updateTable('recurring_donors').set({ status: 'cancelled', cancelled_at: at, updated_at: now }).where('subscr_id', '=', id).where('status', '=', 'active').execute();
+    await cancelled(trx, id, at, now);
     return nothing(`monthly donor ${id} cancelled`);
   }
-  if (type === 'subscr_eot') {
-    // The end of a cancelled subscription keeps "cancelled" (the donor's choice); otherwise it ended.
-    await trx.updateTable('recurring_donors').set({ ended_at: at, updated_at: now }).where('subscr_id', '=', id).where('ended_at', 'is', null).execute();
-    await trx.updateTable('recurring_donors').set({ status: 'ended' }).where('subscr_id', '=', id).where('status', '=', 'active').execute();
-    return nothing(`monthly donor ${id} ended`);
+  await ended(trx, id, at, now);
+  return nothing(`monthly donor ${id} ended`);
+}
+
+export async function recordNotification(trx: Trx, dialect: Db['dialect'], mailer: Mailer, business: string, fields: IpnFields): Promise<Recorded> {
+  const now = new Date().toISOString();
+  const receiver = (fields.receiver_email ?? '').trim().toLowerCase();
+  if (receiver !== business.trim().toLowerCase()) return nothing(`ignored: receiver ${receiver || '(none)'} is not the organisation's account`);
+  if (fields.mc_currency !== DONATION_CURRENCY) return nothing(`ignored: currency ${fields.mc_currency || '(none)'} is not ${DONATION_CURRENCY}`);
+  const type = fields.txn_type ?? '';
+  const adjustment = ADJUSTMENT_KINDS[fields.payment_status ?? ''];
+  if (adjustment) {
+    const parent = fields.parent_txn_id?.trim();
+    if (!parent) return nothing(`ignored: ${fields.payment_status} without parent_txn_id`);
+    await lockPayment(trx, dialect, parent.slice(0, 64));
+    return nothing(await recordAdjustment(trx, fields, adjustment, now));
   }
-  return nothing(`ignored: txn_type ${type}`);
+  if (type === 'web_accept' || type === 'subscr_payment') {
+    if (type === 'subscr_payment' && !fields.subscr_id) return nothing(`ignored: ${type} without subscr_id`);
+    if (fields.txn_id?.trim()) await lockPayment(trx, dialect, fields.txn_id.trim().slice(0, 64));
+    return recordPayment(trx, mailer, fields, type === 'web_accept' ? 'one-time' : 'monthly', now);
+  }
+  if (!type.startsWith('subscr_')) return nothing(`ignored: txn_type ${type || '(none)'}`);
+  if (!fields.subscr_id) return nothing(`ignored: ${type} without subscr_id`);
+  return recordSubscription(trx, fields, type, now);
 }

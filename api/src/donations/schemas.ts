@@ -12,7 +12,10 @@ export const donorQuerySchema = newsletterSchema;
 
 export const STATEMENT_YEAR_ERROR = 'Choose a past year: statements cover a year that has ended';
 
+const statementYear = z.number({ error: STATEMENT_YEAR_ERROR }).check(z.int({ error: STATEMENT_YEAR_ERROR }), z.refine((year) => year >= 2000 && year < localYearMonth().year, { error: STATEMENT_YEAR_ERROR }));
+
 /** A statement covers a year that has ended (sent in January for the year before). */
-export const statementSchema = z.strictObject({
-  year: z.number({ error: STATEMENT_YEAR_ERROR }).check(z.int({ error: STATEMENT_YEAR_ERROR }), z.refine((year) => year >= 2000 && year < localYearMonth().year, { error: STATEMENT_YEAR_ERROR })),
-});
+export const statementSchema = z.strictObject({ year: statementYear });
+
+/** One donor's statement of a year, by the address PayPal gave. */
+export const donorStatementSchema = z.strictObject({ year: statementYear, email: newsletterSchema.shape.email });

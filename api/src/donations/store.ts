@@ -5,10 +5,12 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { Database, GiftsTable } from '../db/types.ts';
+import type { Database, GiftRow, GiftsTable } from '../db/types.ts';
 import { csvStream } from '../inbox/csv.ts';
 import { contains, decodeCursor, encodeCursor } from '../inbox/paging.ts';
-import { RECEIPT_TIME_ZONE } from './receipt-mail.ts';
+import { dayStart, zonedDateTime, zonedMidnight, zonedYearMonth } from '../../../src/lib/organisation-calendar.ts';
+import { zoneName } from '../../../src/lib/newsletter-schedule.ts';
+import { countedCents } from './gift-status.ts';
 import { GIFT_SEARCH, GIFT_SEARCH_MIN } from './search.ts';
 
 export class BadGiftCursor extends Error {}
@@ -28,6 +30,9 @@ export interface GiftItem {
   email: string;
   name: string;
   amountCents: number;
+  /** What was refunded of it; what counts is amountCents - refundedCents, when completed. */
+  refundedCents: number;
+  netCents: number;
   kind: GiftsTable['kind'];
   status: GiftsTable['status'];
   lang: string;
@@ -36,13 +41,15 @@ export interface GiftItem {
   receiptSentAt: string | null;
 }
 
-const item = (row: GiftsTable): GiftItem => ({
+const item = (row: GiftRow): GiftItem => ({
   id: row.id,
   receiptNumber: row.receipt_number,
   txnId: row.txn_id,
   email: row.email,
   name: row.name,
   amountCents: Number(row.amount_cents),
+  refundedCents: Number(row.refunded_cents),
+  netCents: Number(row.amount_cents) - Number(row.refunded_cents),
   kind: row.kind,
   status: row.status,
   lang: row.lang,
@@ -51,22 +58,7 @@ const item = (row: GiftsTable): GiftItem => ({
   receiptSentAt: row.receipt_sent_at,
 });
 
-/** Midnight at the organisation (Texas) on a calendar day, as an ISO instant. */
-export function zonedMidnight(year: number, month: number, day: number): string {
-  const noon = new Date(Date.UTC(year, month, day, 12));
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: RECEIPT_TIME_ZONE, timeZoneName: 'longOffset' }).formatToParts(noon).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  const offsetMinutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(Date.UTC(year, month, day) - offsetMinutes * 60_000).toISOString();
-}
-
-/** A YYYY-MM-DD filter date as the start of that day at the organisation. */
-const dayStart = (date: string, plusDays = 0) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return zonedMidnight(y, m - 1, d + plusDays);
-};
-
-function filtered(db: Kysely<Database>, query: GiftQuery, dialect: Db['dialect']): SelectQueryBuilder<Database, 'gifts', GiftsTable> {
+function filtered(db: Kysely<Database>, query: GiftQuery, dialect: Db['dialect']): SelectQueryBuilder<Database, 'gifts', GiftRow> {
   let builder = db.selectFrom('gifts').selectAll();
   if (query.from) builder = builder.where('paid_at', '>=', dayStart(query.from));
   if (query.to) builder = builder.where('paid_at', '<', dayStart(query.to, 1));
@@ -95,28 +87,52 @@ export async function listGifts(db: Db, query: GiftQuery, pageSize: number) {
   return { items: page.map(item), nextCursor: rows.length > pageSize && last ? encodeCursor({ created_at: last.paid_at, id: last.id }) : null };
 }
 
+/** Cents as a spreadsheet's dollars, exactly: 4050 is 40.50 (no float on the way). */
+const dollars = (cents: number | string) => {
+  const value = BigInt(cents);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
+
 export function giftsCsv(db: Db, query: GiftQuery, batch = 500): ReadableStream<Uint8Array> {
-  return csvStream<GiftsTable>(
-    ['Date', 'Receipt number', 'PayPal transaction', 'Name', 'Email', 'Amount (USD)', 'Kind', 'Status', 'Refunded', 'Language', 'Monthly subscription'],
+  return csvStream<GiftRow>(
+    [`Date (${zoneName()})`, 'Receipt number', 'PayPal transaction', 'Name', 'Email', 'Amount (USD)', 'Refunded (USD)', 'Counted (USD)', 'Kind', 'Status', 'Refunded on', 'Language', 'Monthly subscription'],
     async (last) => {
       let builder = filtered(db.kysely, { ...query, cursor: undefined }, db.dialect);
       if (last) builder = builder.where(after(last.paid_at, last.id));
       return builder.limit(batch).execute();
     },
-    (row) => [row.paid_at, row.receipt_number, row.txn_id, row.name, row.email, (Number(row.amount_cents) / 100).toFixed(2), row.kind, row.status, row.refunded_at, row.lang, row.subscr_id],
+    (row) => [
+      zonedDateTime(row.paid_at),
+      row.receipt_number,
+      row.txn_id,
+      row.name,
+      row.email,
+      dollars(row.amount_cents),
+      dollars(row.refunded_cents),
+      dollars(countedCents(row)),
+      row.kind,
+      row.status,
+      row.refunded_at ? zonedDateTime(row.refunded_at) : null,
+      row.lang,
+      row.subscr_id,
+    ],
   );
 }
 
-export async function getGift(db: Kysely<Database>, id: string): Promise<GiftsTable | undefined> {
+export async function getGift(db: Kysely<Database>, id: string): Promise<GiftRow | undefined> {
   return db.selectFrom('gifts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-async function totalsSince(db: Kysely<Database>, since: string) {
+async function totalsBetween(db: Kysely<Database>, since: string, until: string) {
+  const counted = sql<number>`sum(amount_cents - refunded_cents)`;
   const rows = await db
     .selectFrom('gifts')
-    .select(['kind', (eb) => eb.fn.sum<number>('amount_cents').as('cents'), (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['kind', counted.as('cents'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('status', '=', 'completed')
     .where('paid_at', '>=', since)
+    .where('paid_at', '<', until)
     .groupBy('kind')
     .execute();
   const of = (kind: string) => rows.find((row) => row.kind === kind);
@@ -128,10 +144,13 @@ async function totalsSince(db: Kysely<Database>, since: string) {
   };
 }
 
-/** The organisation's current year and month (Texas). */
-export function localYearMonth(now = new Date()): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: RECEIPT_TIME_ZONE, year: 'numeric', month: 'numeric' }).formatToParts(now);
-  return { year: Number(parts.find((p) => p.type === 'year')!.value), month: Number(parts.find((p) => p.type === 'month')!.value) - 1 };
+/** The organisation's current year and month (0-11). */
+export const localYearMonth = (now = new Date()) => zonedYearMonth(now);
+
+/** Payments PayPal has not cleared yet (an eCheck takes days): shown, counted nowhere. */
+async function pendingGifts(db: Kysely<Database>) {
+  const row = await db.selectFrom('gifts').select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(amount_cents), 0)`.as('cents')]).where('status', '=', 'pending').executeTakeFirst();
+  return { count: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
 export async function donationSummary(db: Kysely<Database>, now = new Date()) {
@@ -147,8 +166,8 @@ export async function donationSummary(db: Kysely<Database>, now = new Date()) {
   return {
     year,
     month: month + 1,
-    thisMonth: await totalsSince(db, zonedMidnight(year, month, 1)),
-    thisYear: await totalsSince(db, zonedMidnight(year, 0, 1)),
+    thisMonth: await totalsBetween(db, zonedMidnight(year, month, 1), zonedMidnight(year, month + 1, 1)),
+    thisYear: await totalsBetween(db, zonedMidnight(year, 0, 1), zonedMidnight(year + 1, 0, 1)),
     monthlyDonors: donors.map((row) => ({
       subscrId: row.subscr_id,
       email: row.email,
@@ -161,6 +180,7 @@ export async function donationSummary(db: Kysely<Database>, now = new Date()) {
       cancelledAt: row.cancelled_at,
       endedAt: row.ended_at,
     })),
+    pending: await pendingGifts(db),
     notifications: Object.fromEntries(notifications.map((row) => [row.status, Number(row.n)])) as Record<string, number>,
   };
 }
@@ -170,11 +190,12 @@ export async function donorHistory(db: Kysely<Database>, email: string) {
   const address = email.trim().toLowerCase();
   const gifts = await db.selectFrom('gifts').selectAll().where('email', '=', address).orderBy('paid_at', 'desc').orderBy('id', 'desc').execute();
   const monthly = await db.selectFrom('recurring_donors').selectAll().where('email', '=', address).orderBy('updated_at', 'desc').execute();
-  const completed = gifts.filter((gift) => gift.status === 'completed');
+  const completed = gifts.filter((gift) => countedCents(gift) > 0);
   return {
     email: address,
     name: gifts[0]?.name ?? monthly[0]?.name ?? '',
-    totalCents: completed.reduce((sum, gift) => sum + Number(gift.amount_cents), 0),
+    totalCents: completed.reduce((sum, gift) => sum + countedCents(gift), 0),
+    countedGifts: completed.length,
     gifts: gifts.map(item),
     monthly: monthly.map((row) => ({ subscrId: row.subscr_id, amountCents: Number(row.amount_cents), status: row.status, signedUpAt: row.signed_up_at, cancelledAt: row.cancelled_at, endedAt: row.ended_at, lastPaymentAt: row.last_payment_at })),
   };
@@ -182,6 +203,8 @@ export async function donorHistory(db: Kysely<Database>, email: string) {
 
 /** Removes a donor's gifts, monthly records, statement places and the PayPal notifications that name the address. */
 export async function forgetDonor(trx: Transaction<Database> | Kysely<Database>, address: string): Promise<{ gifts: number; monthlyDonors: number }> {
+  const txnIds = trx.selectFrom('gifts').select('txn_id').where('email', '=', address);
+  await trx.deleteFrom('gift_adjustments').where((eb) => eb.or([eb('payer_email', '=', address), eb('parent_txn_id', 'in', txnIds)])).execute();
   const gifts = Number((await trx.deleteFrom('gifts').where('email', '=', address).executeTakeFirst()).numDeletedRows);
   const monthlyDonors = Number((await trx.deleteFrom('recurring_donors').where('email', '=', address).executeTakeFirst()).numDeletedRows);
   await trx.deleteFrom('donation_statement_recipients').where('email', '=', address).execute();

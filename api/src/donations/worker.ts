@@ -6,14 +6,21 @@
  * transaction, then recorded in one transaction that first marks it verified (so two servers can
  * never record it twice). A server killed mid-way leaves its lease to run out, and the next pass
  * (this server after a restart, or another) verifies the row again. PayPal unreachable or
- * answering an error: the row waits with back-off and is tried again, up to MAX_VERIFY_ATTEMPTS.
+ * answering an error: the row waits with back-off and is tried again, up to MAX_VERIFY_ATTEMPTS;
+ * so does a row whose recording failed (the database refused it), so no row is retried for ever.
+ *
+ * Verifications run side by side, up to MAX_IN_FLIGHT at once, and a row is claimed as soon as a
+ * place is free or a new notification arrives: one postback that hangs (up to its 30 s timeout)
+ * holds only its own row, never the others behind it.
  */
 import { sql } from 'kysely';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
+import { noteStorageError } from '../storage-watch.ts';
 import type { PaypalNotificationsTable } from '../db/types.ts';
 import { newId } from '../db/ids.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { parseIpn, verifyWithPaypal, VerifyUnavailable } from './ipn.ts';
+import { charsetOf, decoderFor, DEFAULT_IPN_CHARSET, parseIpn, verifyWithPaypal, VerifyUnavailable } from './ipn.ts';
 import { recordNotification } from './record.ts';
 import { sendStatementBatch } from './statements.ts';
 
@@ -21,8 +28,8 @@ import { sendStatementBatch } from './statements.ts';
 export const MAX_VERIFY_ATTEMPTS = 12;
 /** Seconds before the nth retry: 30, 60, 120, … capped at one hour. */
 export const verifyRetrySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
-/** Notifications verified at once per pass. */
-const CLAIM_BATCH = 10;
+/** Notifications being verified at once, per server. */
+export const MAX_IN_FLIGHT = 10;
 
 export interface DonationsWorkerOptions {
   db: Db;
@@ -82,7 +89,7 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     return row.id;
   }
 
-  async function claim(now: Date): Promise<Claimed[]> {
+  async function claim(now: Date, room: number): Promise<Claimed[]> {
     const at = now.toISOString();
     // A read first: an idle pass (every few seconds on every server) commits nothing.
     const due = await db.kysely
@@ -100,15 +107,30 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
       const result =
         db.dialect === 'postgres'
           ? await sql<Claimed>`
-              with picked as (select id from paypal_notifications where ${isDue} order by received_at limit ${CLAIM_BATCH} for update skip locked)
+              with picked as (select id from paypal_notifications where ${isDue} order by received_at limit ${room} for update skip locked)
               update paypal_notifications n set locked_until = ${until} from picked where n.id = picked.id
               returning n.id, n.body, n.attempts`.execute(trx)
           : await sql<Claimed>`
               update paypal_notifications set locked_until = ${until}
-              where id in (select id from paypal_notifications where ${isDue} order by received_at limit ${CLAIM_BATCH})
+              where id in (select id from paypal_notifications where ${isDue} order by received_at limit ${room})
               returning id, body, attempts`.execute(trx);
       return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
     });
+  }
+
+  /** The row waits with back-off (failed after MAX_VERIFY_ATTEMPTS tries), its reason kept for the Donations screen. */
+  async function retryLater(row: Claimed, reason: string, what: string) {
+    const attempts = row.attempts + 1;
+    const failed = attempts >= MAX_VERIFY_ATTEMPTS;
+    await db.write((trx) =>
+      trx
+        .updateTable('paypal_notifications')
+        .set({ attempts, last_error: reason.slice(0, 1000), locked_until: null, status: failed ? 'failed' : 'received', next_attempt_at: iso(Date.now() + verifyRetrySeconds(attempts) * 1000) })
+        .where('id', '=', row.id)
+        .where('status', '=', 'received')
+        .execute(),
+    );
+    console.error(`donations: notification ${row.id} ${what} (attempt ${attempts}${failed ? ', giving up' : ''}): ${reason.slice(0, 300)}`);
   }
 
   async function settle(row: Claimed) {
@@ -116,47 +138,65 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     try {
       verdict = await verifyWithPaypal(options.verifyUrl, row.body);
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_VERIFY_ATTEMPTS;
-      const reason = (error instanceof VerifyUnavailable ? error.message : String(error)).slice(0, 1000);
-      await db.write((trx) =>
-        trx
-          .updateTable('paypal_notifications')
-          .set({ attempts, last_error: reason, locked_until: null, status: failed ? 'failed' : 'received', next_attempt_at: iso(Date.now() + verifyRetrySeconds(attempts) * 1000) })
-          .where('id', '=', row.id)
-          .where('status', '=', 'received')
-          .execute(),
-      );
-      console.error(`donations: notification ${row.id} not verified (attempt ${attempts}${failed ? ', giving up' : ''}): ${reason}`);
+      await retryLater(row, error instanceof VerifyUnavailable ? error.message : String(error), 'not verified');
       return;
     }
-    const mailIds = await db.write(async (trx) => {
-      const now = iso();
-      const marked = await trx
-        .updateTable('paypal_notifications')
-        .set({ status: verdict === 'VERIFIED' ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
-        .where('id', '=', row.id)
-        .where('status', '=', 'received')
-        .executeTakeFirst();
-      // Another server recorded it meanwhile (its lease ran out while PayPal was slow).
-      if (Number(marked.numUpdatedRows) !== 1) return [];
-      const recorded = verdict === 'VERIFIED' ? await recordNotification(trx, mailer, options.business, parseIpn(row.body)) : { outcome: 'PayPal answered INVALID: nothing recorded', mailIds: [] };
-      await trx.updateTable('paypal_notifications').set({ outcome: recorded.outcome.slice(0, 300) }).where('id', '=', row.id).execute();
-      return recorded.mailIds;
-    });
+    let mailIds: string[];
+    try {
+      mailIds = await db.write(async (trx) => {
+        const now = iso();
+        const marked = await trx
+          .updateTable('paypal_notifications')
+          .set({ status: verdict === 'VERIFIED' ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
+          .where('id', '=', row.id)
+          .where('status', '=', 'received')
+          .executeTakeFirst();
+        // Another server recorded it meanwhile (its lease ran out while PayPal was slow).
+        if (Number(marked.numUpdatedRows) !== 1) return [];
+        const recorded =
+          verdict === 'VERIFIED' ? await recordNotification(trx, db.dialect, mailer, options.business, parseIpn(row.body)) : { outcome: 'PayPal answered INVALID: nothing recorded', mailIds: [] };
+        const charset = charsetOf(row.body);
+        const note = decoderFor(charset).known ? '' : ` (charset ${charset} unknown: names read as ${DEFAULT_IPN_CHARSET})`;
+        await trx.updateTable('paypal_notifications').set({ outcome: `${recorded.outcome}${note}`.slice(0, 300) }).where('id', '=', row.id).execute();
+        return recorded.mailIds;
+      });
+    } catch (error) {
+      // Nothing of it was committed; tried again later like an unanswered postback.
+      await retryLater(row, `recording failed: ${error instanceof Error ? error.message : String(error)}`, 'not recorded').catch(() => {});
+      return;
+    }
     mailer.deliverLater(mailIds);
   }
 
-  /** Verifies every notification due now and sends queued statements; returns how many notifications it handled. */
+  /** Resolves at the next wake() (a notification was stored): a pass waiting on slow postbacks claims it at once. */
+  let arrival = Promise.withResolvers<void>();
+
+  /**
+   * Verifies every notification due now, MAX_IN_FLIGHT at a time, and sends queued statements;
+   * returns how many notifications it handled. A row retried in this pass waits for its back-off.
+   */
   async function runOnce(now = new Date()): Promise<number> {
     let handled = 0;
-    // Later batches are what is due by the clock: a row retried in this pass waits for its back-off.
-    for (let batch = await claim(now); batch.length && !stopped; batch = await claim(new Date())) {
-      await Promise.all(batch.map((row) => settle(row)));
+    const inFlight = new Set<Promise<void>>();
+    let when = now;
+    while (!stopped) {
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      const batch = room > 0 ? await claim(when, room) : [];
+      when = new Date();
+      for (const row of batch) {
+        const job: Promise<void> = settle(row)
+          .catch((error) => console.error(`donations: notification ${row.id}:`, error instanceof Error ? error.message : error))
+          .finally(() => inFlight.delete(job));
+        inFlight.add(job);
+      }
       handled += batch.length;
+      if (!inFlight.size) break;
+      // Claim again as soon as a place frees or a notification arrives; right away while rows keep coming.
+      if (!batch.length || inFlight.size >= MAX_IN_FLIGHT) await Promise.race([...inFlight, arrival.promise]);
     }
+    await Promise.all(inFlight);
     const queued = await db.kysely.selectFrom('donation_statement_recipients').select('email').where('status', '=', 'queued').limit(1).executeTakeFirst();
-    if (queued) for (let ids = await sendStatementBatch(db, mailer); ids.length && !stopped; ids = await sendStatementBatch(db, mailer)) mailer.deliverLater(ids);
+    if (queued) for (let batch = await sendStatementBatch(db, mailer); batch.settled && !stopped; batch = await sendStatementBatch(db, mailer)) mailer.deliverLater(batch.mailIds);
     return handled;
   }
 
@@ -173,7 +213,8 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
           try {
             await runOnce();
           } catch (error) {
-            console.error('donations: worker pass failed', error instanceof Error ? error.message : error);
+            // An outage or a full disk is told once where it is met (db/availability.ts, storage-watch.ts); the next pass resumes.
+            if (!isDatabaseUnavailable(error) && !noteStorageError(db, error, 'donations')) console.error('donations: worker pass failed', error instanceof Error ? error.message : error);
           }
           if (stopped || woken) continue;
           await new Promise<void>((resolve) => {
@@ -188,6 +229,8 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     wake() {
       woken = true;
       wakeUp?.();
+      arrival.resolve();
+      arrival = Promise.withResolvers<void>();
     },
     async stop() {
       stopped = true;

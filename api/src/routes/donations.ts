@@ -6,18 +6,26 @@
  *   POST /api/donations/gifts/:id/receipt      sends the receipt again
  *   GET  /api/donations/donor?email=           one donor's gifts and monthly subscriptions
  *   GET  /api/donations/statements             yearly statements queued and their progress
- *   POST /api/donations/statements {year}      queues a year's statements (once per year)
+ *   POST /api/donations/statements {year}      queues a year's statements: every donor the first time, then
+ *                                              the donors new to the year or whose gifts changed since
+ *   POST /api/donations/statements/donor {year, email}  queues one donor's statement of a year
  */
 import { INBOX_PAGE_SIZE } from '../../../src/lib/inbox.ts';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import { adminApi } from '../auth/guard.ts';
 import { receiptMail } from '../donations/receipt-mail.ts';
-import { giftQuerySchema, donorQuerySchema, statementSchema } from '../donations/schemas.ts';
-import { queueStatements, statementProgress } from '../donations/statements.ts';
+import { giftQuerySchema, donorQuerySchema, donorStatementSchema, statementSchema } from '../donations/schemas.ts';
+import { queueDonorStatement, queueStatements, statementProgress } from '../donations/statements.ts';
 import { BadGiftCursor, donationSummary, donorHistory, getGift, giftsCsv, listGifts } from '../donations/store.ts';
 import { BAD_CURSOR, NOT_FOUND, csvResponse, jsonBody, queryOf } from '../inbox/http.ts';
 import { isId } from '../inbox/schemas.ts';
 import type { Services } from '../services.ts';
+
+/** Why a payment has no receipt to send: it is sent once PayPal says the payment cleared, never when it failed. */
+const RECEIPT_NOT_DUE = {
+  pending: 'This payment has not cleared yet: its receipt is sent when PayPal says it has.',
+  failed: 'This payment failed: there is no receipt to send.',
+} as const;
 
 export function donationRoutes(services: Services) {
   const { db, mailer } = services;
@@ -37,6 +45,7 @@ export function donationRoutes(services: Services) {
       const id = c.req.param('id');
       const gift = isId(id) ? await getGift(db.kysely, id) : undefined;
       if (!gift) return c.json({ message: NOT_FOUND }, 404);
+      if (gift.status === 'pending' || gift.status === 'failed') return c.json({ message: RECEIPT_NOT_DUE[gift.status] }, 409);
       const now = new Date().toISOString();
       const ids = await db.write(async (trx) => {
         await trx.updateTable('gifts').set({ receipt_sent_at: now }).where('id', '=', id).execute();
@@ -49,12 +58,28 @@ export function donationRoutes(services: Services) {
     .get('/statements', async (c) => c.json({ statements: await statementProgress(db) }))
     .post('/statements', jsonBody(statementSchema), async (c) => {
       const { year } = c.req.valid('json');
-      const staff = c.get('staff').user;
-      const result = await queueStatements(db, year, staff.displayUsername || staff.username);
+      const result = await queueStatements(db, year, staffName(c.get('staff').user));
       services.donations.wake();
-      return c.json({
-        ...result,
-        message: result.queued ? `Statements for ${year} queued for ${result.total} donors.` : `Statements for ${year} were already queued; each donor gets one.`,
-      });
+      return c.json({ ...result, message: statementsMessage(result) });
+    })
+    .post('/statements/donor', jsonBody(donorStatementSchema), async (c) => {
+      const { year, email } = c.req.valid('json');
+      const address = email.trim().toLowerCase();
+      const queued = await queueDonorStatement(db, year, address, staffName(c.get('staff').user));
+      if (!queued) return c.json({ message: `No gift from ${address} counts in ${year}: there is no statement to send.` }, 409);
+      services.donations.wake();
+      return c.json({ year, email: address, message: `The ${year} statement of ${address} is on its way.` });
     });
+}
+
+const staffName = (user: { displayUsername?: string | null; username?: string | null }) => user.displayUsername || user.username || '';
+
+const donors = (n: number) => `${n} donor${n === 1 ? '' : 's'}`;
+
+/** What queuing a year's statements did, in the words of the confirmation. */
+function statementsMessage(result: { year: number; queued: number; added: number; changed: number; total: number }): string {
+  if (!result.queued) return `Every donor of ${result.year} already has a statement that matches their gifts.`;
+  if (result.queued === result.total) return `Statements for ${result.year} queued for ${donors(result.total)}.`;
+  const parts = [result.added ? `${donors(result.added)} new to ${result.year}` : '', result.changed ? `${donors(result.changed)} whose gifts changed (their statement says it replaces the last one)` : ''].filter(Boolean);
+  return `Statements for ${result.year} queued for ${parts.join(' and ')}.`;
 }

@@ -5,9 +5,12 @@
  * the answer (api/src/donations/worker.ts), so the answer is fast and a crash loses nothing.
  *
  * It takes no more than PayPal sends: a urlencoded body of printable ASCII up to
- * IPN_BODY_LIMIT bytes (PayPal's messages are a few kilobytes), and at most
- * PAYPAL_IPN_RATE_MAX messages per client address per rate window. Anyone may post here; nothing
- * is believed until PayPal has verified it.
+ * IPN_BODY_LIMIT bytes (PayPal's messages are a few kilobytes; every other byte arrives
+ * %-encoded in the message's own charset, which the input guard in front of the other routes would
+ * refuse as not UTF-8, so this route is exempt from it: input-guard.ts), and at most
+ * PAYPAL_IPN_RATE_MAX messages per client address per rate window, counted in the transaction
+ * that stores the message, before it is stored. Anyone may post here; nothing is believed until
+ * PayPal has verified it.
  */
 import { Hono } from 'hono';
 import { sql } from 'kysely';
@@ -19,6 +22,9 @@ import type { Services } from '../services.ts';
 export const IPN_BODY_LIMIT = 20 * 1024;
 /** A urlencoded message: printable ASCII only (every other byte arrives %-encoded). */
 const URLENCODED = /^[\x20-\x7e]*$/;
+
+/** A message over the address's limit: its transaction is rolled back. */
+class OverLimit extends Error {}
 
 export function paypalIpnRoutes(services: Services) {
   const { db, config } = services;
@@ -38,13 +44,6 @@ export function paypalIpnRoutes(services: Services) {
     if (Number.isFinite(declared) && declared > IPN_BODY_LIMIT) return c.body(null, 413);
     const limit = config.paypalIpnRateMax;
     const slot = bucket(c);
-    if (limit > 0) {
-      const row = await db.kysely.selectFrom('rate_limits').select('hits').where('bucket', '=', slot.bucket).executeTakeFirst();
-      if (row && Number(row.hits) >= limit) {
-        c.header('Retry-After', String(slot.retryAfter));
-        return c.body(null, 429);
-      }
-    }
     // The input guard in front of every route (input-guard.ts) may have read the body already:
     // Hono keeps it, so it is read from there. Otherwise it is read here with a cap, so a body
     // without a length (chunked) cannot exceed it either.
@@ -70,16 +69,31 @@ export function paypalIpnRoutes(services: Services) {
     const body = Buffer.concat(chunks).toString('latin1');
     if (!body || !URLENCODED.test(body)) return c.body(null, 400);
     const notification = notificationRow(body);
-    await db.write(async (trx) => {
-      await trx.insertInto('paypal_notifications').values(notification).execute();
-      if (limit > 0) {
-        await trx
-          .insertInto('rate_limits')
-          .values({ bucket: slot.bucket, window_start: slot.start, hits: 1 })
-          .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
-          .execute();
-      }
-    });
+    // The count goes up first, in the same transaction: the row's lock makes concurrent messages
+    // from one address wait their turn, so a burst cannot pass the limit (a read, then a write,
+    // let 800 through a limit of 600 on PostgreSQL). Over the limit: rolled back, nothing stored.
+    const stored = await db
+      .write(async (trx) => {
+        if (limit > 0) {
+          const { hits } = await trx
+            .insertInto('rate_limits')
+            .values({ bucket: slot.bucket, window_start: slot.start, hits: 1 })
+            .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
+            .returning('hits')
+            .executeTakeFirstOrThrow();
+          if (Number(hits) > limit) throw new OverLimit();
+        }
+        await trx.insertInto('paypal_notifications').values(notification).execute();
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof OverLimit) return false;
+        throw error;
+      });
+    if (!stored) {
+      c.header('Retry-After', String(slot.retryAfter));
+      return c.body(null, 429);
+    }
     services.donations.wake();
     return c.body(null, 200);
   });

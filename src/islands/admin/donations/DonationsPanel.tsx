@@ -110,6 +110,12 @@ export default function DonationsPanel() {
           ))}
         </div>
       ) : null}
+      {summary?.pending.count ? (
+        <p className="inbox-muted">
+          {summary.pending.count} {summary.pending.count === 1 ? 'payment is' : 'payments are'} pending ({money(summary.pending.cents)}, an eCheck takes a few days to clear): not counted yet, receipted
+          when PayPal says {summary.pending.count === 1 ? 'it has' : 'they have'} cleared.
+        </p>
+      ) : null}
       {unverified ? (
         <p className="inbox-muted">
           {unverified} PayPal {unverified === 1 ? 'notification is' : 'notifications are'} waiting to be verified

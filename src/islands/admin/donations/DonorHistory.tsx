@@ -6,6 +6,7 @@ import { PanelProblem } from '../staff-kit.tsx';
 import { formatDate } from '../inbox/staff-api.ts';
 import { ForgetPerson } from '../inbox/ForgetPerson.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
+import { DonorStatement } from './DonorStatement.tsx';
 import { GiftTable } from './GiftTable.tsx';
 import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
 
@@ -49,7 +50,7 @@ export function DonorHistory({
       {history ? (
         <>
           <p>
-            {history.email} · Given in all: <strong>{money(history.totalCents)}</strong> ({history.gifts.length} {history.gifts.length === 1 ? 'gift' : 'gifts'})
+            {history.email} · Given in all: <strong>{money(history.totalCents)}</strong> ({history.countedGifts} {history.countedGifts === 1 ? 'gift' : 'gifts'})
           </p>
           {history.monthly.length ? (
             <ul className="donor-history__monthly" aria-label="Monthly giving">
@@ -63,6 +64,7 @@ export function DonorHistory({
             </ul>
           ) : null}
           <GiftTable gifts={history.gifts} onResend={(gift) => void onResend(gift).then(load)} />
+          <DonorStatement email={history.email} gifts={history.gifts} />
           <ForgetPerson email={email} onForgotten={onForgotten} onProblem={setProblem}>
             Delete everything from <strong>{email}</strong>? Their gifts and monthly giving records, the PayPal notifications about them, anything they sent through the
             site's forms, their newsletter subscription and mail still waiting for them are removed for good.

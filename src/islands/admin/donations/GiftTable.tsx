@@ -34,16 +34,25 @@ export function GiftTable({ gifts, busy, onDonor, onResend }: { gifts: GiftItem[
                 )}
                 <span className="inbox-muted donation-email">{gift.email}</span>
               </td>
-              <td>{money(gift.amountCents)}</td>
+              <td>
+                {money(gift.amountCents)}
+                {gift.refundedCents && gift.status === 'completed' ? <span className="inbox-muted donation-refund">{money(gift.refundedCents)} refunded, {money(gift.netCents)} counted</span> : null}
+              </td>
               <td>{KIND_LABELS[gift.kind]}</td>
               <td>
                 <span className={`inbox-status donation-status--${gift.status}`}>{GIFT_STATUS_LABELS[gift.status]}</span>
               </td>
               <td>
                 <span className="donation-receipt">{gift.receiptNumber}</span>
-                <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => onResend(gift)} aria-label={`Resend receipt ${gift.receiptNumber}`}>
-                  Resend receipt
-                </button>
+                {gift.status === 'pending' ? (
+                  <span className="inbox-muted">Receipt sent when it clears</span>
+                ) : gift.status === 'failed' ? (
+                  <span className="inbox-muted">No receipt: the payment failed</span>
+                ) : (
+                  <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={() => onResend(gift)} aria-label={`Resend receipt ${gift.receiptNumber}`}>
+                    Resend receipt
+                  </button>
+                )}
               </td>
             </tr>
           ))}

@@ -1,7 +1,8 @@
 /**
  * The yearly statements: in January, one mail to each donor of the year before with its gifts.
  * Queued on the server (each donor once, resumed after a restart); a confirmation step first,
- * since it mails every donor.
+ * since it mails every donor. Once sent, a gift that arrives late or a refund makes some donors'
+ * statements out of date: the same button then sends those donors a statement that replaces theirs.
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
@@ -9,7 +10,7 @@ import { PanelProblem } from '../staff-kit.tsx';
 import { formatDateTime } from '../inbox/staff-api.ts';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 
-type Progress = { year: number; total: number; sent: number; createdBy: string; createdAt: string; finishedAt: string | null };
+type Progress = { year: number; total: number; sent: number; outdated: number; createdBy: string; createdAt: string; finishedAt: string | null };
 
 export function Statements({ year }: { year: number | null }) {
   const [statements, setStatements] = useState<Progress[]>([]);
@@ -36,7 +37,9 @@ export function Statements({ year }: { year: number | null }) {
     await load();
   }
 
-  const done = year !== null && statements.some((s) => s.year === year);
+  const sent = year === null ? undefined : statements.find((s) => s.year === year);
+  const outdated = sent?.outdated ?? 0;
+  const donors = (n: number) => `${n} ${n === 1 ? 'donor' : 'donors'}`;
   return (
     <div className="donation-statements">
       <h3>Yearly statements</h3>
@@ -45,12 +48,16 @@ export function Statements({ year }: { year: number | null }) {
       <p className="inbox-live" role="status">
         {notice}
       </p>
-      {year !== null && !done ? (
+      {year !== null && (!sent || outdated > 0) ? (
         confirming ? (
           <div className="inbox-danger" role="group" aria-label="Confirm the statements">
-            <p>Send a {year} statement to every donor of {year}? Each donor gets one.</p>
+            <p>
+              {sent
+                ? `Send a new ${year} statement to the ${donors(outdated)} who gave since or whose gifts changed? Each new statement says which one it replaces.`
+                : `Send a ${year} statement to every donor of ${year}? Each donor gets one.`}
+            </p>
             <button type="button" className="sipa-button" disabled={busy} onClick={() => void send()}>
-              Yes, send the {year} statements
+              {sent ? `Yes, send ${donors(outdated)} a new statement` : `Yes, send the ${year} statements`}
             </button>{' '}
             <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
               Cancel
@@ -58,7 +65,7 @@ export function Statements({ year }: { year: number | null }) {
           </div>
         ) : (
           <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(true)}>
-            Send {year} statements
+            {sent ? `Send updated ${year} statements (${donors(outdated)})` : `Send ${year} statements`}
           </button>
         )
       ) : null}
@@ -67,6 +74,7 @@ export function Statements({ year }: { year: number | null }) {
           {statements.map((s) => (
             <li key={s.year}>
               {s.year}: {s.sent} of {s.total} sent{s.finishedAt ? ` (finished ${formatDateTime(s.finishedAt)})` : ''}, queued by {s.createdBy} on {formatDateTime(s.createdAt)}
+              {s.outdated ? `; ${donors(s.outdated)} gave since or had a gift change` : ''}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 /** The Donations panel's words for the API's values, and its money format (US dollars, cents shown). */
 export const KIND_LABELS = { 'one-time': 'One-time', monthly: 'Monthly' } as const;
-export const GIFT_STATUS_LABELS = { completed: 'Completed', refunded: 'Refunded', reversed: 'Reversed' } as const;
+export const GIFT_STATUS_LABELS = { pending: 'Pending', completed: 'Completed', refunded: 'Refunded', reversed: 'Reversed', failed: 'Failed' } as const;
 export const MONTHLY_STATUS_LABELS = { active: 'Active', cancelled: 'Cancelled', ended: 'Ended' } as const;
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,7 +1,7 @@
 /** A campaign's live progress: a bar and the counts, polled every second while it runs. */
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, formatDateTime } from '../inbox/staff-api.ts';
 import { call, type CampaignSummary } from './newsletter-api.ts';
 
 export const STATUS_LABEL: Record<CampaignSummary['status'], string> = { scheduled: 'Scheduled', running: 'Sending', paused: 'Paused', cancelled: 'Cancelled', finished: 'Finished' };
@@ -67,7 +67,7 @@ export function CampaignProgress({ initial, onChange }: { initial: CampaignSumma
       {campaign.pausedReason ? <p className="nl-progress__reason">{campaign.pausedReason}</p> : null}
       {campaign.deliveryProblem ? (
         <p className="nl-progress__reason" role="status">
-          The mail server has refused or failed every message since {new Date(campaign.deliveryProblem.since).toLocaleString()}. Sending resumes by itself as soon as it
+          The mail server has refused or failed every message since {formatDateTime(campaign.deliveryProblem.since)}. Sending resumes by itself as soon as it
           accepts one; nothing is lost.{campaign.deliveryProblem.lastError ? ` Last error: ${campaign.deliveryProblem.lastError}` : ''}
         </p>
       ) : null}

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, formatDateTime } from '../inbox/staff-api.ts';
 import { call } from './newsletter-api.ts';
 import './drafts.css';
 import { saveStateText, type Draft, type DraftSummary, type SaveState } from './useDraft.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 const title = (subject: string) => subject.trim() || 'Untitled';
 
 export function Drafts({

@@ -17,7 +17,7 @@ import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
 import { CampaignProgress, STATUS_LABEL } from './CampaignProgress.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { JSON_REQUEST } from '../inbox/staff-api.ts';
+import { JSON_REQUEST, formatDateTime } from '../inbox/staff-api.ts';
 import { call, SEND_TEXT, type CampaignSummary } from './newsletter-api.ts';
 import { useSignInAgain } from '../SignInAgainDialog.tsx';
 import { DraftStatus, Drafts } from './Drafts.tsx';
@@ -27,7 +27,7 @@ import './newsletter.css';
 type Values = { subject: string; body_html: string; body_text: string };
 const EMPTY: Values = { subject: '', body_html: '', body_text: '' };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 export function NewsletterPanel() {
   const [values, setValues] = useState<Values>(EMPTY);

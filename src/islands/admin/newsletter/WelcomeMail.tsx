@@ -12,6 +12,7 @@ import { NEWSLETTER_TEXT_ROWS } from '../../../lib/constants.ts';
 import { Field } from '../../form-kit/fields.tsx';
 import { Alert } from '../../form-kit/frame.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf, type Issue } from '../../api-call.ts';
+import { formatDateTime } from '../inbox/staff-api.ts';
 import './newsletter.css';
 import './welcome.css';
 
@@ -27,7 +28,7 @@ type Values = { subject: string; body: string };
 /** Each language in English, as the rest of the staff area speaks. */
 const LANGUAGE_NAME: Record<Lang, string> = { en: 'English', fr: 'French', sw: 'Swahili' };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 export function WelcomeMail() {
   const [entries, setEntries] = useState<Record<Lang, Entry> | null>(null);

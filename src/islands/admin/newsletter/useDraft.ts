@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { ORGANISATION_TIME_ZONE } from '../../../lib/newsletter-schedule.ts';
 import { JSON_REQUEST } from '../inbox/staff-api.ts';
 import { call, type Answer } from './newsletter-api.ts';
 
@@ -227,7 +228,7 @@ export function saveStateText(state: SaveState): string {
     case 'saving':
       return 'Saving…';
     case 'saved':
-      return `Draft saved ${new Date(state.at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+      return `Draft saved ${new Date(state.at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: ORGANISATION_TIME_ZONE })}`;
     case 'retry':
       return 'Not saved — will retry';
     case 'signed-out':
