@@ -1,7 +1,8 @@
 /**
  * CI's lock-file check, run after `npm install`: `node scripts/check-lock.ts <lock before>`.
  * Fails when the install changed what the committed package-lock.json records (a dependency
- * added to package.json without its lock entry, or a locked version replaced). Entries the install
+ * added to package.json without its lock entry, a locked version replaced, or a locked version's
+ * integrity changed: the same version number with other bytes). Entries the install
  * only added as optional (platform binaries the registry began to serve for a locked version, which
  * npm records once it can fetch them) are reported and allowed: the registry growing is no defect.
  */
@@ -16,9 +17,9 @@ export function lockDrift(before: LockPackages, after: LockPackages): { problems
   for (const [path, entry] of Object.entries(before)) {
     const now = after[path];
     if (!now) problems.push(`removed: ${path}`);
-    else if (now.version !== entry.version || now.integrity !== entry.integrity) {
-      problems.push(`changed: ${path} ${entry.version} -> ${now.version}`);
-    }
+    else if (now.version !== entry.version) problems.push(`changed: ${path} ${entry.version} -> ${now.version}`);
+    // The same version with other bytes (a republished or substituted tarball), or its checksum dropped.
+    else if (now.integrity !== entry.integrity) problems.push(`integrity changed: ${path}@${entry.version} ${entry.integrity ?? 'none'} -> ${now.integrity ?? 'none'}`);
   }
   for (const [path, entry] of Object.entries(after)) {
     if (path in before) continue;

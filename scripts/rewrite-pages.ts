@@ -5,7 +5,8 @@
  *
  * Only what changed is rewritten: each page's rewrite is kept in a cache named by the SHA-256 of
  * all it depends on (node_modules/.cache/sipa-rewrite/, or REWRITE_CACHE_DIR): the rewriter's code
- * (this file and the modules it imports), every file of dist/ a rewrite can read (scripts,
+ * (this file and the files it imports through `./` and `../` at any depth, src/lib/constants.ts
+ * among them), every file of dist/ a rewrite can read (scripts,
  * stylesheets, the SVG favicon; `_astro/` as a whole, since the island runtime carries the import
  * graph of all its scripts), the page's place and its HTML. A page whose inputs the previous build
  * already rewrote gets that rewrite back, with the scripts it moved out (kept once each, by their
@@ -13,7 +14,7 @@
  * this build's rewrites and no others.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,18 +58,34 @@ export function defaultCacheDir(dist: string): string {
   return process.env.REWRITE_CACHE_DIR || join(dist, '..', 'node_modules', '.cache', 'sipa-rewrite');
 }
 
-/** This file and every module of the project it imports, at any depth: a change of code rewrites every page. */
-export function codeDigest(): string {
-  const hash = createHash('sha256');
+/** A relative import of any form: `from './x.ts'` (import or export), `import './x.ts'`, `import('../x.ts')`. */
+const RELATIVE_IMPORT = /\b(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+/** Files whose own imports are followed (a JSON file is read, and imports nothing). */
+const MODULE = /\.(?:ts|mts|js|mjs)$/;
+
+/**
+ * `entry` and every file of the project it imports through a relative path (`./` or `../`, so
+ * src/lib/constants.ts, which scripts/island-preload.ts reads, is among them), at any depth,
+ * in the order first reached.
+ */
+export function codeFiles(entry: string = fileURLToPath(import.meta.url)): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
+    // A path that names no file is text that looks like an import (a pattern, a comment's example).
+    if (seen.has(file) || !existsSync(file)) return;
     seen.add(file);
-    const code = readFileSync(file, 'utf8');
-    hash.update(code).update('\0');
-    for (const [, spec] of code.matchAll(/\bfrom\s*["'](\.{1,2}\/[^"']+\.ts)["']/g)) visit(join(dirname(file), spec!));
+    if (!MODULE.test(file)) return;
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) visit(join(dirname(file), spec!));
   };
-  visit(fileURLToPath(import.meta.url));
+  visit(entry);
+  return [...seen];
+}
+
+/** The rewriter's code, this file and all it imports (codeFiles), as one digest: a change of any rewrites every page. */
+export function codeDigest(entry?: string): string {
+  const hash = createHash('sha256');
+  // Contents only, not paths: a copy of the project elsewhere (tests/dist, a CI checkout) shares the cache.
+  for (const file of codeFiles(entry)) hash.update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 

@@ -3,7 +3,7 @@
  * src/app.ts, each sent signed out and, where a session matters, as an administrator and as a
  * member, with a valid body or query broken in the ways fuzz.ts breaks the public forms.
  *
- * Ids in paths (`:task`, `:campaign`, `:draft`, `:contact`, `:subscriber`) are filled at run time with a
+ * Ids in paths (`:task`, `:campaign`, `:draft`, `:contact`, `:subscriber`, `:preview`, `:gift`) are filled at run time with a
  * real one when there is one (so the item routes run, not only their 404), else a made-up one.
  * Endpoints that end a session (sign-out, revoke-sessions) are sent with a spare session, so the
  * administrator's and the member's stay valid for the rest of the run.
@@ -16,13 +16,20 @@ export type Who = 'none' | 'admin' | 'member' | 'spare';
 export interface StaffEndpoint {
   method: string;
   path: string;
-  /** A valid body (JSON unless `csv`). */
+  /** A valid body (JSON unless `csv` or `urlencoded`). */
   body?: Record<string, unknown>;
   csv?: string;
+  /** A valid urlencoded body, as PayPal posts its notifications. */
+  urlencoded?: string;
   /** A valid query, broken like a body. */
   query?: Record<string, string>;
+  /** Headers a valid request carries (a bearer token); left off in a share of the requests. */
+  headers?: Record<string, string>;
   who: readonly Who[];
 }
+
+/** BOUNCE_WEBHOOK_TOKEN of the fuzz runs, so the webhook's own handler is fuzzed and not only its 401. */
+export const FUZZ_WEBHOOK_TOKEN = 'fuzz-webhook-token-0123456789';
 
 const SIGNED_IN: readonly Who[] = ['none', 'admin', 'member'];
 const ANYONE: readonly Who[] = ['none', 'admin'];
@@ -43,6 +50,7 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/auth/verify-user/send', body: {}, who: SIGNED_IN },
   { method: 'POST', path: '/api/auth/verify-user/confirm', body: { code: '123456' }, who: SIGNED_IN },
   { method: 'POST', path: '/api/auth/sign-in/social', body: { provider: 'google' }, who: ['none'] },
+  { method: 'POST', path: '/api/auth/link/social', body: { provider: 'google' }, who: SIGNED_IN },
   { method: 'GET', path: '/api/auth/callback/google', query: { code: 'abc', state: 'def' }, who: ['none'] },
   { method: 'POST', path: '/api/auth/callback/apple', body: { code: 'abc', state: 'def' }, who: ['none'] },
   { method: 'GET', path: '/api/auth/two-factor/status', who: SIGNED_IN },
@@ -70,6 +78,11 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: '/api/newsletter-drafts/:draft', who: ANYONE },
   { method: 'PUT', path: '/api/newsletter-drafts/:draft', body: CAMPAIGN, who: SIGNED_IN },
   { method: 'DELETE', path: '/api/newsletter-drafts/:draft', who: ANYONE },
+  // The welcome mail's text per language, and a campaign preview's own document.
+  { method: 'GET', path: '/api/newsletter-welcome', who: SIGNED_IN },
+  { method: 'PUT', path: '/api/newsletter-welcome/fr', body: { subject: 'Bienvenue', body: '<p>Merci de votre inscription.</p>' }, who: ANYONE },
+  { method: 'DELETE', path: '/api/newsletter-welcome/sw', who: ANYONE },
+  { method: 'GET', path: '/api/newsletter-preview/:preview', who: SIGNED_IN },
   // The inbox.
   { method: 'GET', path: '/api/inbox/counts', who: SIGNED_IN },
   { method: 'POST', path: '/api/inbox/forget', body: { email: 'nobody@example.org' }, who: ANYONE },
@@ -86,8 +99,18 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/subscribers/import', csv: 'email,confirmed\r\nimported-fuzz@example.org,2026-01-02\r\n', who: ANYONE },
   { method: 'POST', path: '/api/subscribers/:subscriber/unsubscribe', body: {}, who: ANYONE },
   { method: 'POST', path: '/api/subscribers/:subscriber/delete', body: {}, who: ANYONE },
-  // The SMTP provider's bounce and complaint reports (off without BOUNCE_WEBHOOK_TOKEN, as in the fuzz's config).
-  { method: 'POST', path: '/api/mail-feedback', body: { events: [{ type: 'bounce', email: 'nobody@example.org' }] }, who: ['none'] },
+  // The SMTP provider's bounce and complaint reports, with the token the fuzz's config sets (FUZZ_WEBHOOK_TOKEN).
+  { method: 'POST', path: '/api/mail-feedback', body: { events: [{ type: 'bounce', email: 'fuzz1-1@example.org' }, { type: 'complaint', email: 'nobody@example.org', reason: 'spam' }] }, headers: { authorization: `Bearer ${FUZZ_WEBHOOK_TOKEN}` }, who: ['none'] },
+  // PayPal's notifications (anyone may post; nothing is believed until PayPal verified it) and the Donations screen.
+  { method: 'POST', path: '/api/paypal/ipn', urlencoded: 'txn_type=web_accept&txn_id=FUZZ0001&payment_status=Completed&mc_gross=25.00&mc_currency=USD&payer_email=giver%40example.org&receiver_email=donations%40sipa.example.org', who: ['none'] },
+  { method: 'GET', path: '/api/donations/summary', who: SIGNED_IN },
+  { method: 'GET', path: '/api/donations/gifts', query: { q: 'giver', kind: 'monthly', from: '2026-01-01', to: '2026-12-31', limit: '20' }, who: SIGNED_IN },
+  { method: 'GET', path: '/api/donations/gifts/export.csv', query: { q: 'giver', kind: 'one-time' }, who: ANYONE },
+  { method: 'POST', path: '/api/donations/gifts/:gift/receipt', body: {}, who: ANYONE },
+  { method: 'GET', path: '/api/donations/donor', query: { email: 'giver@example.org' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/statements', who: ANYONE },
+  { method: 'POST', path: '/api/donations/statements', body: { year: 2025 }, who: SIGNED_IN },
+  { method: 'POST', path: '/api/donations/statements/donor', body: { year: 2025, email: 'giver@example.org' }, who: ANYONE },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
   { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },
@@ -101,7 +124,7 @@ const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
 /** A real id for each placeholder, looked up as the request is sent (the newest row, or a made-up id). */
 export async function fillIds(db: Kysely<Database>, text: string): Promise<string> {
   if (!text.includes(':')) return text;
-  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'newsletter_drafts' | 'contact_messages' | 'subscribers') =>
+  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'newsletter_drafts' | 'contact_messages' | 'subscribers' | 'newsletter_previews' | 'gifts') =>
     ((await db.selectFrom(table).select('id').orderBy('created_at', 'desc').limit(1).executeTakeFirst()) as { id: string } | undefined)?.id ?? MADE_UP_ID;
   let out = text;
   if (out.includes(':task')) out = out.replaceAll(':task', await newest('tasks'));
@@ -109,5 +132,7 @@ export async function fillIds(db: Kysely<Database>, text: string): Promise<strin
   if (out.includes(':draft')) out = out.replaceAll(':draft', await newest('newsletter_drafts'));
   if (out.includes(':contact')) out = out.replaceAll(':contact', await newest('contact_messages'));
   if (out.includes(':subscriber')) out = out.replaceAll(':subscriber', await newest('subscribers'));
+  if (out.includes(':preview')) out = out.replaceAll(':preview', await newest('newsletter_previews'));
+  if (out.includes(':gift')) out = out.replaceAll(':gift', await newest('gifts'));
   return out;
 }

@@ -143,9 +143,10 @@ function encodeForm(body: Record<string, unknown>): string {
 }
 
 /** A request to one of the staff endpoints: its valid body or query, broken or not. */
-function staffRequest(rng: Random, headers: Record<string, string>): FuzzRequest {
+function staffRequest(rng: Random, given: Record<string, string>): FuzzRequest {
   const endpoint = rng.pick(STAFF_ENDPOINTS);
   const who = rng.pick(endpoint.who);
+  const headers = endpoint.headers && rng.chance(0.8) ? { ...given, ...endpoint.headers } : given;
   let path = endpoint.path;
   if (endpoint.query) {
     const query = rng.chance(0.7) ? mutate(endpoint.query, rng) : endpoint.query;
@@ -155,6 +156,11 @@ function staffRequest(rng: Random, headers: Record<string, string>): FuzzRequest
     path = `${path}?${search}`;
   }
   if (endpoint.method === 'GET' || endpoint.method === 'DELETE') return { path, init: { method: endpoint.method, headers }, honeypot: false, who };
+  if (endpoint.urlencoded !== undefined) {
+    let form = endpoint.urlencoded;
+    if (rng.chance(0.7)) form = rng.pick([`${form}&${queryValue(rng.pick(HOSTILE))}=${queryValue(rng.pick(HOSTILE))}`, form.replace('=', `=${queryValue(rng.pick(HOSTILE))}`), rng.pick(HOSTILE), form.slice(0, rng.int(form.length)), `${form}${'&x=1'.repeat(6000)}`]);
+    return { path, init: { method: 'POST', headers: { ...headers, 'content-type': rng.pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=windows-1252', 'text/plain', 'application/json']) }, body: form }, honeypot: false, who };
+  }
   if (endpoint.csv !== undefined) {
     let csv = endpoint.csv;
     if (rng.chance(0.7)) csv = rng.pick([`${csv}${rng.pick(HOSTILE)}\r\n`, `email\r\n${rng.pick(HOSTILE)}@example.org\r\n`, rng.pick(HOSTILE), csv.replace('@', rng.pick(HOSTILE))]);

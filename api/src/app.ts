@@ -2,18 +2,19 @@
  * Builds the API as a Hono app with every route under /api. No listen here: tests call
  * app.request() and src/server.ts mounts it in front of the static site.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { createStaffServices } from './auth/index.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
 import { openAndMigrate } from './db/index.ts';
 import { createDonationsWorker } from './donations/worker.ts';
 import { createMailer } from './mail/outbox.ts';
 import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
-import { smtpTransport, type MailTransport } from './mail/transport.ts';
+import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mailFeedbackRoutes } from './routes/mail-feedback.ts';
@@ -45,6 +46,8 @@ export type { Services } from './services.ts';
 
 /** What a 503 for a full disk suggests waiting before trying again. */
 const STORAGE_RETRY_AFTER_SECONDS = 300;
+/** What a 503 for a database out of reach suggests: a restart or failover takes seconds to a minute. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 /** The routes that take a campaign's body (up to BROADCAST_BODY_LIMIT). */
 const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns|newsletter-drafts)(\/|$)/;
@@ -63,7 +66,8 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
     db: db.kysely,
     from: config.mailFrom,
     outboxLimit: config.outboxLimit,
-    transport: transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpTimeoutSeconds) : undefined),
+    // Signed with DKIM when it is set (every kind of mail: mail/dkim.ts).
+    transport: transport ?? configuredTransport(config),
   });
   const tokens = createTokenSigner(db.kysely, config.secretKey);
   await tokens.init();
@@ -131,17 +135,22 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.onError(async (error, c) => {
     // A refusal thrown by Hono itself (a validator's malformed body): its own status, our shape.
     if (error instanceof HTTPException && error.status < 500) return c.json({ message: MESSAGES.badEncoding, issues: [] }, error.status);
-    if (noteStorageError(services.db, error)) {
-      // A full disk: nothing was stored. 503 with the form's own error state (the error page for
-      // a form posted without JavaScript), one log line; /api/health reports it until a write succeeds.
-      const path = new URL(c.req.url).pathname;
-      console.error(`api: ${c.req.method} ${path}: the disk or database is full; nothing was stored (${error instanceof Error ? error.message : String(error)})`);
-      c.header('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
-      const form = publicFormOf(path);
-      return form ? fail(c, form, 503, MESSAGES.errorDefault, 'failed', [], await bodyLangOf(c)) : c.json({ message: MESSAGES.errorDefault }, 503);
-    }
+    const path = new URL(c.req.url).pathname;
+    // A full disk: nothing was stored; /api/health reports it until a write succeeds, and the
+    // incident is logged once (storage-watch.ts).
+    if (noteStorageError(services.db, error, `${c.req.method} ${path}`)) return unavailable(c, path, STORAGE_RETRY_AFTER_SECONDS);
+    // The database went away (a restart, a failover): /api/health says so, and the watch logged
+    // it once (db/availability.ts). Nothing was done; the same request works once it is back.
+    if (isDatabaseUnavailable(error)) return unavailable(c, path, DATABASE_RETRY_AFTER_SECONDS);
     console.error('api error', error);
     return c.json({ message: MESSAGES.errorDefault }, 500);
   });
   return app;
+}
+
+/** A 503 that asks to come back later, in the form's own error state (its error page for a form posted without JavaScript). */
+async function unavailable(c: Context, path: string, retryAfterSeconds: number): Promise<Response> {
+  c.header('Retry-After', String(retryAfterSeconds));
+  const form = publicFormOf(path);
+  return form ? fail(c, form, 503, MESSAGES.errorDefault, 'failed', [], await bodyLangOf(c)) : c.json({ message: MESSAGES.errorDefault }, 503);
 }

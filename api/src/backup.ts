@@ -3,15 +3,17 @@
  *  - SQLite: SQLite's online backup API (node:sqlite `backup`) from a read-only connection of its
  *    own, all pages in one step, so the copy is one point in time and writers never wait for it.
  *  - PostgreSQL: `pg_dump` in its custom format (one snapshot transaction), for `pg_restore`.
- * The file goes to BACKUP_DIR (default ./backups), named by the moment it was taken.
+ * The file goes to BACKUP_DIR (default ./backups), named by the moment it was taken, readable by
+ * its owner only (0600 in a 0700 folder: it holds password hashes, sessions and donor data).
  * README.md ("Backups") gives the restore steps; api/test/backup.test.ts follows them.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
 import { loadConfig, type ApiConfig } from './config.ts';
 import { SQLITE_FILE } from './db/index.ts';
+import { ownerOnlyDir, ownerOnlyFile } from './file-modes.ts';
 
 /** Where PostgreSQL's client programs are looked for after PG_BIN_DIR: Debian's server package. */
 const DEBIAN_PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -52,16 +54,24 @@ export function runTool(command: string, args: string[], env: Record<string, str
 
 /** Writes the backup into `dir` and returns its path. */
 export async function backupDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl'>, dir: string, now = new Date()): Promise<string> {
-  mkdirSync(dir, { recursive: true });
+  ownerOnlyDir(dir);
   if (config.databaseUrl) {
     const target = join(dir, backupFileName('postgres', now));
+    // Made 0600 before pg_dump opens it: a file it creates would follow the umask (0644).
+    ownerOnlyFile(target);
     const connection = pgConnection(config.databaseUrl);
-    await runTool(pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${target}`, `--dbname=${connection.url}`], connection.env);
+    await runTool(pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${target}`, `--dbname=${connection.url}`], connection.env).catch((error: unknown) => {
+      // No empty or partial file left to pass for a backup.
+      rmSync(target, { force: true });
+      throw error;
+    });
     return target;
   }
   const source = join(config.dataDir, SQLITE_FILE);
   if (!existsSync(source)) throw new Error(`No SQLite database at ${source}`);
   const target = join(dir, backupFileName('sqlite', now));
+  // An empty file is an empty database to SQLite: the copy, and any journal beside it, keep its 0600.
+  ownerOnlyFile(target);
   const database = new DatabaseSync(source, { readOnly: true, timeout: 5000 });
   try {
     // One step copies every page under one read lock: no restart when a writer commits meanwhile.

@@ -46,6 +46,8 @@ export interface ApiConfig {
   /** Password hashes (scrypt) run at once per process (PASSWORD_HASH_CONCURRENCY), and how many more may wait (PASSWORD_HASH_QUEUE); beyond that, 429 (auth/hash-queue.ts). */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
+  /** scrypt's N for new password hashes, lower than Better Auth's; tests only, never read from the environment (auth/password-hash.ts). */
+  passwordHashCost?: number;
   /** REQUIRE_ADMIN_MFA=true: an administrator without a second factor must set one up before reaching the staff area. */
   requireAdminMfa: boolean;
   /** Newsletter broadcast: messages per second over all connections (0: no limit) and SMTP connections. */
@@ -65,7 +67,7 @@ export interface ApiConfig {
   unsubscribeMailbox?: string;
   /** Not from the environment: called with every statement the database layer runs (the query-plan test collects them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
-  /** DKIM signing of newsletters (all three set), covering List-Unsubscribe and List-Unsubscribe-Post. */
+  /** DKIM signing of every mail, the outbox's and the newsletter's (all three set), covering List-Unsubscribe and List-Unsubscribe-Post (mail/dkim.ts). */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** ALLOW_SIGN_UP=true: people may create their own (non-administrator) staff accounts. */
   allowSignUp: boolean;

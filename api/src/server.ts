@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { closeServices, createApp, createServices, type Services } from './app.ts';
 import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
+import { noteStorageError } from './storage-watch.ts';
+import { configuredTransport } from './mail/transport.ts';
 import { createStaticSite } from './static-site.ts';
 import { BothProtocolsServer } from './both-protocols.ts';
 import { tlsCertificate } from './tls.ts';
@@ -125,7 +128,8 @@ if (isMain) {
   const hostname = process.env.HOST ?? '0.0.0.0';
   const distDir = process.env.DIST_DIR ?? join(import.meta.dirname, '..', '..', 'dist');
   const config = loadConfig();
-  const services = await createServices(config).catch((error: unknown) => {
+  // The outbox's transport with DKIM when it is configured: every mail is signed, not only campaigns.
+  const services = await createServices(config, configuredTransport(config)).catch((error: unknown) => {
     // A refused ADMIN_PASSWORD (or a database that cannot be reached) stops the start with its reason.
     console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -144,7 +148,11 @@ if (isMain) {
   console.log(`API: ${services.db.dialect} at ${services.db.location}; mail via ${services.mailer.transportName}`);
   // Retry queued mail (earlier failures, or everything once SMTP_URL is set); trims the outbox without it.
   const retry = setInterval(() => {
-    services.mailer.processOutbox().catch((error) => console.error('mail: outbox run failed', error instanceof Error ? error.message : error));
+    services.mailer.processOutbox().catch((error) => {
+      // A database out of reach and a full disk have their one log line per incident; the next run goes on.
+      if (isDatabaseUnavailable(error) || noteStorageError(services.db, error, 'mail outbox')) return;
+      console.error('mail: outbox run failed', error instanceof Error ? error.message : error);
+    });
   }, config.outboxIntervalMs);
   retry.unref();
   void services.mailer.processOutbox().catch(() => {});

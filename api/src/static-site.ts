@@ -2,7 +2,8 @@
  * Serves the built site (dist/) from memory: every file is read once at start and its gzip and
  * brotli variants are kept once made (the brotli one read from the build's `.br` copy where there
  * is one, scripts/precompress.ts), so a request costs a map lookup. Handles the alias redirects, the
- * trailing slash, per-section not-found pages and the 404 page with the missing path written in.
+ * trailing slash, per-section not-found pages and the 404 page: compressed for a client that takes
+ * compression (its script shows the missing path), with the path written in for one that does not.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -142,6 +143,14 @@ function loadFile(path: string, urlPath: string): StaticFile {
   };
 }
 
+/** The compressed variant of `file` the client accepts (brotli first), if there is one. */
+function encodingFor(c: Context, file: StaticFile): 'br' | 'gzip' | undefined {
+  const accept = c.req.header('accept-encoding') ?? '';
+  if (file.br && /\bbr\b/.test(accept)) return 'br';
+  if (file.gzip && /\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
@@ -180,15 +189,9 @@ export function createStaticSite(distDir: string): StaticSite {
     if (status === 200 && c.req.header('if-none-match') === file.etag) {
       return new Response(null, { status: 304, headers });
     }
-    const accept = c.req.header('accept-encoding') ?? '';
-    let body: Uint8Array = bodyOverride ?? file.body;
-    if (!bodyOverride && file.br && /\bbr\b/.test(accept)) {
-      body = file.br;
-      headers.set('Content-Encoding', 'br');
-    } else if (!bodyOverride && file.gzip && /\bgzip\b/.test(accept)) {
-      body = file.gzip;
-      headers.set('Content-Encoding', 'gzip');
-    }
+    const encoding = bodyOverride ? undefined : encodingFor(c, file);
+    const body: Uint8Array = encoding ? file[encoding]! : (bodyOverride ?? file.body);
+    if (encoding) headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(body.byteLength));
     return new Response(c.req.method === 'HEAD' ? null : (body as BodyInit), { status, headers });
   }
@@ -202,6 +205,11 @@ export function createStaticSite(distDir: string): StaticSite {
   function notFound(c: Context, pathname: string): Response {
     const page = notFoundPage(pathname);
     if (!page) return c.text(`Page not found: ${pathname}`, 404);
+    // A client that takes compression gets the page as built, compressed like any other (the
+    // build's brotli copy: 6.6 KB where the page is 30 KB), and the page's own script writes the
+    // path in, as behind nginx or a CDN. Compressing a filled-in copy afresh would cost CPU on
+    // every miss a scanner asks for.
+    if (encodingFor(c, page)) return send(c, page, 404);
     const html = new TextDecoder().decode(page.body);
     // The general not-found pages (one per language) show the missing path; the sections' do not.
     if (!/<span data-missing-path[^>]*><\/span>/.test(html)) return send(c, page, 404);

@@ -6,7 +6,9 @@
  *
  * The watch wraps the database's one write path (Db.write): a write that fails for a full disk
  * marks storage full, the next one that commits clears it. Per API instance, like the health
- * report itself.
+ * report itself. A full disk refuses every write until someone frees space, so the log gets one
+ * line when it begins (from the first request or worker that reports it) and one when it ends,
+ * not one per refused write.
  */
 import type { Transaction } from 'kysely';
 import type { Database, Db } from './db/index.ts';
@@ -26,17 +28,26 @@ export interface StorageState {
   fullSince: string | null;
 }
 
-const watches = new WeakMap<Db, StorageState>();
+interface StorageWatch {
+  state: StorageState;
+  /** Whether this incident has had its log line. */
+  reported: boolean;
+}
+
+const watches = new WeakMap<Db, StorageWatch>();
 
 /** Wraps `db.write` so that its outcomes keep the storage state; call once per database. */
 export function watchStorage(db: Db): void {
-  const state: StorageState = { ok: true, fullSince: null };
-  watches.set(db, state);
+  const watch: StorageWatch = { state: { ok: true, fullSince: null }, reported: false };
+  watches.set(db, watch);
   const write = db.write.bind(db);
   db.write = async <T>(job: (trx: Transaction<Database>) => Promise<T>): Promise<T> => {
     try {
       const result = await write(job);
-      if (!state.ok) Object.assign(state, { ok: true, fullSince: null });
+      if (!watch.state.ok) {
+        if (watch.reported) console.error(`api: writes succeed again (the disk or database was full from ${watch.state.fullSince})`);
+        Object.assign(watch, { state: { ok: true, fullSince: null }, reported: false });
+      }
       return result;
     } catch (error) {
       noteStorageError(db, error);
@@ -45,14 +56,22 @@ export function watchStorage(db: Db): void {
   };
 }
 
-/** Marks storage full when `error` says so (for writes that do not go through db.write). */
-export function noteStorageError(db: Db, error: unknown): boolean {
+/**
+ * Marks storage full when `error` says so (for writes that do not go through db.write too). With
+ * `where` (the request, or the worker, that met it), logs the incident's one line if it has none yet.
+ */
+export function noteStorageError(db: Db, error: unknown, where?: string): boolean {
   if (!isStorageFull(error)) return false;
-  const state = watches.get(db);
-  if (state?.ok) Object.assign(state, { ok: false, fullSince: new Date().toISOString() });
+  const watch = watches.get(db);
+  if (!watch) return true;
+  if (watch.state.ok) watch.state = { ok: false, fullSince: new Date().toISOString() };
+  if (where && !watch.reported) {
+    watch.reported = true;
+    console.error(`api: ${where}: the disk or database is full; nothing was stored, and writes are answered 503 until one succeeds (${error instanceof Error ? error.message : String(error)})`);
+  }
   return true;
 }
 
 export function storageState(db: Db): StorageState {
-  return watches.get(db) ?? { ok: true, fullSince: null };
+  return watches.get(db)?.state ?? { ok: true, fullSince: null };
 }

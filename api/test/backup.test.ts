@@ -3,7 +3,7 @@
  * way docs/operators.md says into a new server, which finds every row that existed when the backup began.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -88,6 +88,9 @@ describeBackends('backup and restore', (backend) => {
     // Writers carry on while the backup runs.
     const [file] = await Promise.all([backupDatabase(api.services.config, dir), submitMany(api, 2, 5)]);
     const after = await idsByTable(api.services);
+    // The copy holds password hashes, sessions and donors: its owner's only, whatever the umask
+    // (made 0600 before SQLite or pg_dump writes into it; file-modes.test.ts runs it under umask 022).
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
 
     let restored: Services;
     let dropRestored = async () => {};

@@ -4,7 +4,8 @@
  *  - Otherwise a throwaway Debian PostgreSQL 15 cluster is created in a temp directory and
  *    started on 127.0.0.1:4363 (PG_TEST_PORT), as an unprivileged user when running as root
  *    (PostgreSQL refuses to run as root), and removed afterwards.
- *  - Where neither works, the PostgreSQL tests skip and print why.
+ *  - Where neither works, each PostgreSQL suite fails with the reason (describePostgres in
+ *    helpers.ts): a test never skips itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const skip = (reason: string) => {
-    console.log(`\n[api tests] PostgreSQL tests skipped: ${reason}\n`);
+    console.log(`\n[api tests] no PostgreSQL: every PostgreSQL suite fails: ${reason}\n`);
     project.provide('pgUrl', '');
     project.provide('pgSkipReason', reason);
   };

@@ -20,10 +20,10 @@ describeBackends('GET /api/health', (backend) => {
     await api.services.db.close();
     const down = await api.app.request('/api/health', { headers: staff });
     expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ status: 'down', database: { dialect: backend, ok: false }, mail: { transport: 'outbox', ok: false } });
+    expect(await down.json()).toMatchObject({ status: 'database-unavailable', database: { dialect: backend, ok: false }, mail: { transport: 'outbox', ok: false } });
     const publicDown = await api.app.request('/api/health');
     expect(publicDown.status).toBe(503);
-    expect(await publicDown.json()).toEqual({ status: 'down' });
+    expect(await publicDown.json()).toEqual({ status: 'database-unavailable' });
     // A submission while the database is down is an honest 500, not a false success.
     const refused = await api.app.request('/api/contact', {
       method: 'POST',

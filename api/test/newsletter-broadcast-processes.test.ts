@@ -4,9 +4,9 @@
  * database (no recipient mailed by both).
  */
 import type { ChildProcess } from 'node:child_process';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { queueCampaign } from '../src/newsletter-broadcast/campaigns.ts';
-import { describeBackends, makeApi, pgUrl, type Backend, type TestApi } from './helpers.ts';
+import { describeBackends, describePostgres, makeApi, type Backend, type TestApi } from './helpers.ts';
 import { NEWSLETTER, recipientStatuses, seedSubscribers } from './broadcast-helpers.ts';
 import { startServerProcess, stopServerProcess } from './server-process.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
@@ -67,7 +67,7 @@ describeBackends('newsletter broadcast: kill -9 mid-campaign and restart', (back
   }, 180_000);
 });
 
-describe.runIf(pgUrl)('newsletter broadcast: two servers on one PostgreSQL database', () => {
+describePostgres('newsletter broadcast: two servers on one PostgreSQL database', () => {
   test('both work, and no recipient of any campaign is mailed twice', async () => {
     const sink = await startSmtpSink();
     const api = await makeApi('postgres');

@@ -74,7 +74,7 @@ test('a campaign from paragraphs to French inboxes: session lost and regained in
   const since = Date.now();
   await page.getByRole('button', { name: 'Send a test to me' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Test sent' })).toHaveText(`Test sent to ${ADMIN_EMAIL}`, SLOW);
-  expect(await latestMailTo(ADMIN_EMAIL, since)).toContain(`Subject: [Test] ${subject}`);
+  expect(await latestMailTo(ADMIN_EMAIL, since, `Subject: [Test] ${subject}`)).toContain(`Subject: [Test] ${subject}`);
 
   // 4. French subscribers only, two minutes from now in the organisation's time zone.
   await page.getByRole('group', { name: 'Audience' }).getByRole('radio', { name: /^Français/ }).check();

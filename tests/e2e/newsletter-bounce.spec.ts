@@ -51,7 +51,7 @@ test('the SMTP peer answers 550 for one address: staff see it bounced, and the n
   const first = unique('Spring workshops');
   const since = Date.now();
   const firstId = await sendCampaign(page, first);
-  expect(await latestMailTo(reader, since)).toContain(`Subject: ${first}`);
+  expect(await latestMailTo(reader, since, `Subject: ${first}`)).toContain(`Subject: ${first}`);
   // The peer was asked once for the address and refused it; no copy of the campaign reached it.
   await expect.poll(refusals).toBe(1);
   // The address bounced in one campaign (this one, unless a campaign of another test reached it
@@ -80,7 +80,7 @@ test('the SMTP peer answers 550 for one address: staff see it bounced, and the n
   const second = unique('Autumn gathering');
   const secondSince = Date.now();
   const secondId = await sendCampaign(page, second);
-  expect(await latestMailTo(reader, secondSince)).toContain(`Subject: ${second}`);
+  expect(await latestMailTo(reader, secondSince, `Subject: ${second}`)).toContain(`Subject: ${second}`);
   expect(rows('select seq from newsletter_recipients where campaign_id = ? and email = ?', secondId, refused)).toEqual([]);
   expect(refusals()).toBe(1);
 });

@@ -74,8 +74,12 @@ export async function nthMailTo(address: string, n: number): Promise<string> {
   return found;
 }
 
-/** The newest mail the SMTP peer received for an address, once it has arrived. */
-export async function latestMailTo(address: string, after: number): Promise<string> {
+/**
+ * The newest mail the SMTP peer received for an address, once it has arrived; with `containing`,
+ * the newest that holds that text (a subject line, say), so a confirmation or welcome mail that
+ * arrives after the one the test waits for is not taken for it.
+ */
+export async function latestMailTo(address: string, after: number, containing = ''): Promise<string> {
   const dir = join(dataDir, 'mail');
   let found = '';
   await expect
@@ -87,7 +91,7 @@ export async function latestMailTo(address: string, after: number): Promise<stri
           .sort();
         for (const name of files.reverse()) {
           const raw = readFileSync(join(dir, name), 'utf8');
-          if (raw.startsWith(`X-Envelope-To: ${address}\r\n`)) return (found = raw);
+          if (raw.startsWith(`X-Envelope-To: ${address}\r\n`) && raw.includes(containing)) return (found = raw);
         }
         return '';
       },

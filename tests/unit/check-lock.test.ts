@@ -18,6 +18,20 @@ describe('the CI lock-file check', () => {
     expect(lockDrift(locked, after).problems).toEqual(['added: node_modules/left-pad@1.3.0']);
   });
 
+  it('fails on a locked version whose integrity changed, at the same version', () => {
+    const after: LockPackages = { ...locked, 'node_modules/zod': { version: '4.6.7', integrity: 'sha512-other' } };
+    expect(lockDrift(locked, after).problems).toEqual(['integrity changed: node_modules/zod@4.6.7 sha512-a -> sha512-other']);
+  });
+
+  it('fails on a locked version whose integrity was dropped', () => {
+    const after: LockPackages = { ...locked, 'node_modules/zod': { version: '4.6.7' } };
+    expect(lockDrift(locked, after).problems).toEqual(['integrity changed: node_modules/zod@4.6.7 sha512-a -> none']);
+  });
+
+  it('passes an install that changed nothing', () => {
+    expect(lockDrift(locked, structuredClone(locked))).toEqual({ problems: [], addedOptional: [] });
+  });
+
   it('fails on a locked version replaced or removed', () => {
     const after: LockPackages = { '': {}, 'node_modules/zod': { version: '4.7.0', integrity: 'sha512-c' } };
     expect(lockDrift(locked, after).problems).toEqual([

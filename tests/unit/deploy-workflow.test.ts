@@ -104,7 +104,8 @@ describe('the CI workflow', () => {
   });
 });
 
-describe('deploy/deploy-check.ts: skip with a notice, never red', () => {
+// Each test runs deploy-check.ts in a Node process of its own (0.2-0.5 s a test on a quiet machine): the timeout fits a machine ten times slower.
+describe('deploy/deploy-check.ts: skip with a notice, never red', { timeout: 30_000 }, () => {
   it('without any secret: both deploys skipped, each notice naming what to set', () => {
     const result = check(['site', 'api'], {});
     expect(result.status).toBe(0);

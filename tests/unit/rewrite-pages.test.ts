@@ -7,9 +7,9 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rewritePages } from '../../scripts/rewrite-pages.ts';
+import { codeDigest, codeFiles, rewritePages } from '../../scripts/rewrite-pages.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sipa-rewrite-pages-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,7 +44,8 @@ const astroOutput = (dist: string) => {
 
 const pages = (files: string[]) => files.map((file) => readFileSync(file, 'utf8'));
 
-describe('rewritePages', () => {
+// Threads start and load the rewriter (0.1-1 s a test on a quiet machine): the timeout fits a machine ten times slower.
+describe('rewritePages', { timeout: 30_000 }, () => {
   it('rewrites every page in threads as one thread does, and returns every moved script', async () => {
     const inThreads = site('threads', 6);
     const inOne = site('one', 6);
@@ -121,5 +122,36 @@ describe('rewritePages', () => {
       expect(again.reused).toBe(0);
       expect(again.externalScripts.size).toBe(6);
     });
+  });
+});
+
+describe('the rewriter’s code in the cache key', () => {
+  it('holds every file the rewriter imports, through ../ as well, at any depth', () => {
+    const files = codeFiles().map((file) => relative(join(import.meta.dirname, '..', '..'), file));
+    expect(files).toEqual(expect.arrayContaining(['scripts/rewrite-pages.ts', 'scripts/first-flight.ts', 'scripts/island-preload.ts', 'src/lib/constants.ts']));
+  });
+
+  it('changes when a file reached through ../ changes, in whatever form it is imported', () => {
+    const dir = join(root, 'code', 'scripts');
+    mkdirSync(dir, { recursive: true });
+    mkdirSync(join(dir, '..', 'lib'));
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(entry, "import { a } from './a.ts';\nimport './side-effect.ts';\nexport const lazy = () => import('../lib/lazy.ts');\n");
+    writeFileSync(join(dir, 'a.ts'), "import {\n  LIMIT,\n} from '../lib/constants.ts';\nexport { data } from '../lib/data.json';\nexport const a = LIMIT;\n");
+    writeFileSync(join(dir, 'side-effect.ts'), 'globalThis.x = 1;\n');
+    writeFileSync(join(dir, '..', 'lib', 'constants.ts'), 'export const LIMIT = 1;\n');
+    writeFileSync(join(dir, '..', 'lib', 'data.json'), '{"data":1}\n');
+    writeFileSync(join(dir, '..', 'lib', 'lazy.ts'), 'export const lazy = 1;\n');
+    writeFileSync(join(dir, '..', 'lib', 'unrelated.ts'), 'export const unrelated = 1;\n');
+    expect(codeFiles(entry).map((file) => relative(join(dir, '..'), file)).sort()).toEqual(['lib/constants.ts', 'lib/data.json', 'lib/lazy.ts', 'scripts/a.ts', 'scripts/entry.ts', 'scripts/side-effect.ts']);
+    const before = codeDigest(entry);
+    writeFileSync(join(dir, '..', 'lib', 'unrelated.ts'), 'export const unrelated = 2;\n');
+    expect(codeDigest(entry)).toBe(before);
+    for (const file of ['lib/constants.ts', 'lib/data.json', 'lib/lazy.ts', 'scripts/side-effect.ts']) {
+      const path = join(dir, '..', file);
+      const digest = codeDigest(entry);
+      writeFileSync(path, `${readFileSync(path, 'utf8')} `);
+      expect(codeDigest(entry), file).not.toBe(digest);
+    }
   });
 });

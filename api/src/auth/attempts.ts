@@ -31,6 +31,12 @@ export type Reserved = { ok: true; hits: number[] } | { ok: false; bucket: Bucke
 const nameOf = (bucket: Bucket) => bucket.name.slice(0, 400);
 
 export function attemptLedger(db: Kysely<Database>) {
+  async function clearNamed(names: string[]): Promise<number> {
+    if (!names.length) return 0;
+    const result = await db.deleteFrom('staff_attempts').where('bucket', 'in', names).executeTakeFirst();
+    return Number(result.numDeletedRows ?? 0);
+  }
+
   async function take(bucket: Bucket, now: number): Promise<number | null> {
     const ended = now - bucket.windowMs;
     const row = await db
@@ -85,16 +91,28 @@ export function attemptLedger(db: Kysely<Database>) {
       for (const bucket of buckets) await give(bucket);
     },
 
-    /** Forgets buckets entirely (a success that ends a count). */
-    async clear(buckets: Bucket[]): Promise<void> {
-      if (!buckets.length) return;
-      await db.deleteFrom('staff_attempts').where('bucket', 'in', buckets.map(nameOf)).execute();
+    /** Forgets buckets entirely (a success that ends a count); returns how many there were. */
+    async clear(buckets: Bucket[]): Promise<number> {
+      return clearNamed(buckets.map(nameOf));
     },
+
+    /** Forgets the buckets of these names (as namesStartingWith gives them); returns how many there were. */
+    clearNamed,
 
     /** Forgets every bucket of an account (a password reset, `npm run staff -- unlock`). */
     async clearAccount(account: string): Promise<number> {
       const result = await db.deleteFrom('staff_attempts').where('account', '=', account.slice(0, 300)).executeTakeFirst();
       return Number(result.numDeletedRows ?? 0);
+    },
+
+    /** The names of the buckets whose name starts with `prefix` (every network an account was tried from, say). */
+    async namesStartingWith(prefix: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('staff_attempts')
+        .select('bucket')
+        .where(sql<string>`substr(bucket, 1, ${prefix.length})`, '=', prefix)
+        .execute();
+      return rows.map((row) => row.bucket);
     },
 
     /** Whether a bucket is full now (without taking a place). */

@@ -11,6 +11,8 @@ import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblems } from '../../
 import { trustedForwardedValue } from '../client-address.ts';
 import type { ApiConfig } from '../config.ts';
 import { storedSecret } from '../db/app-secrets.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
+import { isStorageFull } from '../storage-watch.ts';
 import type { Db, Database } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { hashQueue, type HashQueue } from './hash-queue.ts';
@@ -71,7 +73,7 @@ export interface StaffAuthDeps {
   hashes?: HashQueue;
 }
 
-export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue }) }: StaffAuthDeps) {
+export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue, cost: config.passwordHashCost }) }: StaffAuthDeps) {
   const ownOrigins = (request?: Request) => {
     const origins = [config.siteUrl, ...config.allowedOrigins];
     if (request) {
@@ -103,6 +105,8 @@ export function createStaffAuth({ config, db, mailer, secret, hashes = hashQueue
       log(level, message, ...args) {
         // A password the policy refused is an answer to the client, not a server error.
         if (POLICY_MESSAGES.has(message)) return;
+        // A database out of reach or a full disk has its one line per incident (db/availability.ts, storage-watch.ts).
+        if (args.some((arg) => isDatabaseUnavailable(arg) || isStorageFull(arg))) return;
         console.error(`[staff auth] ${level}: ${message}`, ...args);
       },
     },

@@ -8,6 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
 import { TWO_FACTOR_TEXT } from '../../../src/lib/two-factor-messages.ts';
 import { clientAddress } from '../client-address.ts';
+import { DatabaseUnavailableError } from '../db/availability.ts';
 import type { Services } from '../services.ts';
 import { CLIENT_ADDRESS_HEADER, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
@@ -28,7 +29,12 @@ export function authHeaders(c: Context, services: Services): Headers {
 /** The signed-in member, or null. Copies a refreshed session cookie onto the answer. */
 export async function currentStaff(c: Context, services: Services): Promise<SignedInStaff | null> {
   const { auth } = services.staff;
-  const result = await auth.api.getSession({ headers: authHeaders(c, services), returnHeaders: true }).catch(() => null);
+  const result = await auth.api.getSession({ headers: authHeaders(c, services), returnHeaders: true }).catch(() => {
+    // Better Auth answers a failed query with an error of its own: while the database is out of
+    // reach that is a 503 (app.ts), not a member signed out.
+    if (!services.db.availability.ok) throw new DatabaseUnavailableError('the session could not be looked up: the database is unavailable');
+    return null;
+  });
   if (!result) return null;
   for (const cookie of result.headers?.getSetCookie?.() ?? []) c.header('Set-Cookie', cookie, { append: true });
   const found = result.response;

@@ -10,12 +10,13 @@
  * burst costs sign-ins a short wait or a retry and never costs the rest of the site.
  */
 import { APIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
+import { passwordHashing } from './password-hash.ts';
 
 export const BUSY_CODE = 'PASSWORD_CHECKS_BUSY';
 
-export function hashQueue({ concurrency, queue }: { concurrency: number; queue: number }) {
+export function hashQueue({ concurrency, queue, cost }: { concurrency: number; queue: number; cost?: number }) {
+  const hashing = passwordHashing(cost);
   let running = 0;
   const waiting: Array<() => void> = [];
 
@@ -37,8 +38,8 @@ export function hashQueue({ concurrency, queue }: { concurrency: number; queue: 
   }
 
   return {
-    hash: (password: string) => run(() => hashPassword(password)),
-    verify: (input: { hash: string; password: string }) => run(() => verifyPassword(input)),
+    hash: (password: string) => run(() => hashing.hash(password)),
+    verify: (input: { hash: string; password: string }) => run(() => hashing.verify(input)),
     /** Whether a hash asked for now would be refused: a sign-in can be answered 429 before any other work. */
     full: () => running >= concurrency && waiting.length >= queue,
   };

@@ -21,7 +21,7 @@ export interface StaffServices {
 /** Builds the staff services and brings Better Auth's tables up to date (after the project's migrations). */
 export async function createStaffServices(deps: { config: ApiConfig; db: Db; mailer: Mailer }): Promise<StaffServices> {
   const secret = await authSecret(deps.db.kysely, deps.config.secretKey);
-  const hashes = hashQueue({ concurrency: deps.config.passwordHashConcurrency, queue: deps.config.passwordHashQueue });
+  const hashes = hashQueue({ concurrency: deps.config.passwordHashConcurrency, queue: deps.config.passwordHashQueue, cost: deps.config.passwordHashCost });
   const auth = createStaffAuth({ ...deps, secret, hashes });
   await migrateStaffTables(auth);
   const accounts = staffAccounts(auth);

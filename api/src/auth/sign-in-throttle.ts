@@ -12,7 +12,10 @@
  *    touch; the member is mailed the moment it starts.
  * A refused attempt checks nothing and counts nothing. A right password or code gives its place
  * back; a completed sign-in also clears that network's count and remembers the network. A
- * successful password reset and `npm run staff -- unlock` clear every count of the account.
+ * successful password reset and `npm run staff -- unlock` clear every count of the account; the
+ * unlock also lifts the lock of any network the account was refused from for a spray (one office
+ * behind one address: 30 failures there lock everyone in it), and `npm run staff -- unlock-network`
+ * lifts one network's locks, whatever the accounts.
  */
 import type { Kysely } from 'kysely';
 import { STAFF_TEXT } from '../../../src/lib/staff-messages.ts';
@@ -47,8 +50,11 @@ export interface Attempt {
   passed(): Promise<void>;
 }
 
+/** How the names of the per-account-and-network counts start: `sign-in:<account>|<network>`. */
+const ACCOUNT_NETWORK_PREFIX = 'sign-in:';
+
 const buckets = {
-  accountNetwork: (account: string, network: string): Bucket => ({ name: `sign-in:${account}|${network}`, account, max: ACCOUNT_NETWORK_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
+  accountNetwork: (account: string, network: string): Bucket => ({ name: `${ACCOUNT_NETWORK_PREFIX}${account}|${network}`, account, max: ACCOUNT_NETWORK_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
   network: (network: string): Bucket => ({ name: `sign-in-network:${network}`, max: NETWORK_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
   account: (account: string): Bucket => ({ name: `sign-in-account:${account}`, account, max: ACCOUNT_MAX_FAILURES, windowMs: FAILURE_WINDOW_MS }),
   slowed: (account: string): Bucket => ({ name: `sign-in-slowed:${account}`, account, max: 1, windowMs: SLOWED_INTERVAL_MS }),
@@ -106,6 +112,27 @@ export function signInThrottle(db: Kysely<Database>, options: ThrottleOptions = 
     /** Every count of the account ends (a successful password reset, `npm run staff -- unlock`). */
     async unlock(account: string): Promise<number> {
       return ledger.clearAccount(account);
+    },
+
+    /**
+     * What an operator's `unlock` does: every count of the account ends, and so does the lock of
+     * each network the account was tried from that is locked as a whole (its per-network counts
+     * name them; a refused attempt leaves its count in place, at the hits it had). Returns how
+     * many of the account's counts ended and the networks whose lock was lifted.
+     */
+    async unlockWithNetworks(account: string, now = Date.now()): Promise<{ counts: number; networks: string[] }> {
+      const prefix = `${ACCOUNT_NETWORK_PREFIX}${account}|`;
+      const tried = (await ledger.namesStartingWith(prefix)).map((name) => name.slice(prefix.length));
+      const networks: string[] = [];
+      for (const network of tried) if (await ledger.isFull(buckets.network(network), now)) networks.push(network);
+      await ledger.clear(networks.map(buckets.network));
+      return { counts: await ledger.clearAccount(account), networks };
+    },
+
+    /** One network's locks end: its own count and every account's count from it. Returns how many counts ended. */
+    async unlockNetwork(network: string): Promise<number> {
+      const fromIt = (await ledger.namesStartingWith(ACCOUNT_NETWORK_PREFIX)).filter((name) => name.endsWith(`|${network}`));
+      return ledger.clearNamed([buckets.network(network).name, ...fromIt]);
     },
 
     /** Whether the account is locked for this network right now (without counting anything). */

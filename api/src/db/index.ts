@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type KyselyConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { ApiConfig } from '../config.ts';
+import { createAvailabilityWatch, type AvailabilityState } from './availability.ts';
 import { migrateToLatest } from './migrations.ts';
+import { postgresPool } from './postgres-pool.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
+import { watchedDialect } from './watched-dialect.ts';
 import type { Database } from './types.ts';
 
 export type { Database } from './types.ts';
@@ -19,6 +22,8 @@ export interface Db {
   /** Where the data lives, for logs (a file path or the database host, never a password). */
   location: string;
   ping(): Promise<boolean>;
+  /** Whether queries reach the database, as the last ones found (availability.ts). */
+  availability: AvailabilityState;
   /**
    * Runs a write in a transaction of its own and resolves once it is committed: on SQLite once
    * the WAL is fsynced (synchronous=FULL, see sqlite.ts), on PostgreSQL with synchronous_commit on.
@@ -28,8 +33,6 @@ export interface Db {
 }
 
 export const SQLITE_FILE = 'sipa.sqlite';
-/** Connections per API instance to PostgreSQL. */
-const POSTGRES_POOL_SIZE = 10;
 
 /** Kysely's log hook, when the config asks to see every statement. */
 function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
@@ -40,26 +43,36 @@ function queryLog(config: Pick<ApiConfig, 'onQuery'>): KyselyConfig['log'] {
   };
 }
 
+/**
+ * bigint columns (amounts in cents, counts) read as numbers, as SQLite's integers do: every one
+ * of ours is far below 2^53 (the largest amount is PayPal's, about 10^12 cents).
+ */
+const INT8_OID = 20;
+const typeParser = ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser;
+
 export function openDatabase(config: Pick<ApiConfig, 'dataDir' | 'databaseUrl' | 'onQuery'>): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POSTGRES_POOL_SIZE });
-    pool.on('error', (error) => console.error('postgres pool error', error.message));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(config) });
     const url = new URL(config.databaseUrl);
-    return wrap(kysely, 'postgres', `${url.hostname}:${url.port || 5432}${url.pathname}`);
+    const location = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+    // A restart or failover must not end the process, and is answered 503 (postgres-pool.ts, availability.ts).
+    const watch = createAvailabilityWatch(location);
+    const pool = postgresPool(config.databaseUrl, { types: { getTypeParser: typeParser } });
+    const dialect = watchedDialect(new PostgresDialect({ pool }), watch);
+    return wrap(new Kysely<Database>({ dialect, log: queryLog(config) }), 'postgres', location, watch.state);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE);
-  const database = openSqlite(file);
-  const kysely = new Kysely<Database>({ dialect: nodeSqliteDialect(database), log: queryLog(config) });
-  return wrap(kysely, 'sqlite', file);
+  const watch = createAvailabilityWatch(file);
+  const dialect = watchedDialect(nodeSqliteDialect(openSqlite(file)), watch);
+  return wrap(new Kysely<Database>({ dialect, log: queryLog(config) }), 'sqlite', file, watch.state);
 }
 
-function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string): Db {
+function wrap(kysely: Kysely<Database>, dialect: Db['dialect'], location: string, availability: AvailabilityState): Db {
   return {
     kysely,
     dialect,
     location,
+    availability,
     write: (job) => kysely.transaction().execute(job),
     async ping() {
       try {

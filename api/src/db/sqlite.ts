@@ -5,6 +5,7 @@
  */
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { ownerOnlyDatabase } from '../file-modes.ts';
 
 function bindable(value: unknown): SQLInputValue {
   // node:sqlite binds neither booleans nor dates: the query layer stores integers and ISO strings
@@ -41,6 +42,9 @@ class StatementAdapter implements SqliteStatement {
   }
 }
 
+/** The rollback of a transaction SQLite has already ended: nothing to do. */
+const NOTHING_TO_ROLL_BACK: SqliteStatement = { reader: false, all: () => [], run: () => ({ changes: 0, lastInsertRowid: 0 }), iterate: () => [][Symbol.iterator]() };
+
 export class NodeSqliteAdapter implements SqliteDatabase {
   readonly database: DatabaseSync;
   /** Prepared statements by SQL text, least recently used first (a Map keeps insertion order). */
@@ -54,6 +58,10 @@ export class NodeSqliteAdapter implements SqliteDatabase {
     // file has written (SQLITE_BUSY at once, the busy timeout does not apply): 'begin immediate'
     // takes the write lock at the start, so two servers sharing a file wait their turn instead.
     const sql = text === 'begin' ? 'begin immediate' : text;
+    // After SQLITE_FULL (a full disk), an I/O error or running out of memory, SQLite may have rolled
+    // the transaction back itself. Kysely's rollback would then fail ("cannot rollback - no
+    // transaction is active") and its error would take the place of the one that says why.
+    if (sql === 'rollback' && !this.database.isTransaction) return NOTHING_TO_ROLL_BACK;
     // Preparing parses and plans the SQL again; the query layer sends the same few texts over
     // and over, so each is prepared once and reused.
     let statement = this.#statements.get(sql);
@@ -72,8 +80,10 @@ export class NodeSqliteAdapter implements SqliteDatabase {
   }
 }
 
-/** Opens (creating if needed) a SQLite file in WAL mode with full sync and a busy timeout. */
+/** Opens (creating if needed, for its owner only) a SQLite file in WAL mode with full sync and a busy timeout. */
 export function openSqlite(path: string, busyTimeoutMs = 5000): DatabaseSync {
+  // The file holds secrets and personal data: 0600 in a 0700 folder (file-modes.ts).
+  if (path !== ':memory:') ownerOnlyDatabase(path);
   const database = new DatabaseSync(path, { timeout: busyTimeoutMs });
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = FULL');

@@ -3,18 +3,39 @@
  * right), CRLF lines, every cell quoted when needed, and any cell a spreadsheet could run as a
  * formula prefixed with an apostrophe: one starting with =, +, -, @, tab or CR, or with a
  * look-alike that spreadsheet programs read as one of them (fullwidth ＝ ＋ － ＠, the small
- * ﹦ ﹢ ﹣ and the minus sign −). Streamed page by page
+ * ﹦ ﹢ ﹣ ﹫, super- and subscript ⁼ ₌ ⁺ ₊ ⁻ ₋ and the minus sign −), also behind invisible
+ * characters (a zero-width space, a direction mark, white space) that a program may drop
+ * before it reads the cell. Streamed page by page
  * from the database, so a 100,000-row export never holds its rows in memory. Import: RFC 4180
  * parsing (quoted cells, doubled quotes, line breaks inside quotes).
  */
 export const BOM = '\uFEFF';
 
-// U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠, U+FE66 ﹦, U+FE62 ﹢, U+FE63 ﹣, U+2212 −.
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\u2212]/;
+/** Tab and CR start a formula as they are (LibreOffice); every other sign is tested after folding. */
+const CONTROL_START = /^[\t\r]/;
+/**
+ * What may stand unseen before a sign: format characters (Cf: zero-width space and joiners,
+ * direction marks, the BOM, the soft hyphen), white space, and the blank letters and pattern
+ * (Hangul fillers, the braille blank) that are drawn as nothing.
+ */
+const INVISIBLE_LEAD = /^[\p{Cf}\p{White_Space}\u115F\u1160\u3164\uFFA0\u2800]+/u;
+/**
+ * The signs, once the first visible character is folded by NFKC (＝ ﹦ ⁼ ₌ become =, ＋ ﹢ ⁺ ₊ +,
+ * － ﹣ -, ＠ ﹫ @, and ⁻ ₋ the minus sign U+2212 −, which folds to nothing else and is named).
+ */
+const FORMULA_SIGN = /^[=+\-@\u2212]/;
+
+/** Whether a spreadsheet could take the cell for a formula. */
+export function looksLikeFormula(text: string): boolean {
+  if (CONTROL_START.test(text)) return true;
+  const visible = text.replace(INVISIBLE_LEAD, '');
+  const first = visible.codePointAt(0);
+  return first !== undefined && FORMULA_SIGN.test(String.fromCodePoint(first).normalize('NFKC'));
+}
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (looksLikeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -5,6 +5,7 @@
  */
 import { newId } from '../db/ids.ts';
 import { preparedQuery } from '../db/prepared.ts';
+import { retryWhileUnavailable } from '../db/retry-while-unavailable.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { MailTransport } from './transport.ts';
@@ -122,8 +123,6 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     delete headers['Reply-To'];
     try {
       await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo, headers });
-      await db.updateTable('outbox').set({ sent_at: new Date().toISOString(), locked_until: null, attempts: row.attempts + 1, last_error: null }).where('id', '=', id).execute();
-      return 'sent';
     } catch (error) {
       const attempts = row.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
@@ -140,6 +139,13 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
       console.error(`mail: ${row.kind} to ${logText(row.to_address)} failed (attempt ${attempts}), kept in the outbox: ${logText(message)}`);
       return 'failed';
     }
+    // Sent: while the database is out of reach (a restart), the mark waits for it, up to the claim's end,
+    // rather than leave the message to be sent again.
+    await retryWhileUnavailable(
+      () => db.updateTable('outbox').set({ sent_at: new Date().toISOString(), locked_until: null, attempts: row.attempts + 1, last_error: null }).where('id', '=', id).execute(),
+      Date.parse(lockUntil),
+    );
+    return 'sent';
   }
 
   /**

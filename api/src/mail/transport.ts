@@ -1,9 +1,11 @@
 /**
- * How mail leaves: SMTP through nodemailer (pooled) when SMTP_URL is set. Without it there is
- * no transport, messages stay in the outbox table, and one log line records each of them.
+ * How mail leaves: SMTP through nodemailer (pooled) when SMTP_URL is set, DKIM-signed when DKIM
+ * is configured (dkim.ts). Without SMTP_URL there is no transport, messages stay in the outbox
+ * table, and one log line records each of them.
  */
 import nodemailer from 'nodemailer';
-import { smtpTimeouts } from '../newsletter-broadcast/sender.ts';
+import type { ApiConfig } from '../config.ts';
+import { dkimSigning, type DkimKey } from './dkim.ts';
 
 export interface MailEnvelope {
   from: string;
@@ -22,13 +24,17 @@ export interface MailTransport {
   close(): void;
 }
 
-export function smtpTransport(smtpUrl: string, timeoutSeconds = 30): MailTransport {
+/** nodemailer's timeouts (milliseconds) for connecting, the greeting and any answer. */
+export const smtpTimeouts = (seconds: number) => ({ connectionTimeout: seconds * 1000, greetingTimeout: seconds * 1000, socketTimeout: seconds * 1000 });
+
+export function smtpTransport(smtpUrl: string, timeoutSeconds = 30, dkim?: DkimKey): MailTransport {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
   // A silent server is given up after `timeoutSeconds` (nodemailer's own wait is 10 minutes); the
   // outbox retries the message later. Timeouts named in SMTP_URL itself win.
   for (const [name, ms] of Object.entries(smtpTimeouts(timeoutSeconds))) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
-  const transporter = nodemailer.createTransport(url.toString());
+  // The second argument holds what every message gets: the signature.
+  const transporter = nodemailer.createTransport(url.toString(), dkim ? { dkim: dkimSigning(dkim) } : undefined);
   return {
     name: 'smtp',
     async send(mail) {
@@ -51,4 +57,9 @@ export function smtpTransport(smtpUrl: string, timeoutSeconds = 30): MailTranspo
     },
     close: () => transporter.close(),
   };
+}
+
+/** The outbox's transport as the config says (SMTP_URL, SMTP_TIMEOUT_SECONDS, DKIM_*), or none without SMTP_URL. */
+export function configuredTransport(config: Pick<ApiConfig, 'smtpUrl' | 'smtpTimeoutSeconds' | 'dkim'>): MailTransport | undefined {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpTimeoutSeconds, config.dkim) : undefined;
 }

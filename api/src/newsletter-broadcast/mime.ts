@@ -16,12 +16,15 @@ import { encodeWords, foldLines } from 'nodemailer/lib/mime-funcs';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
 import { headerValue } from '../mail/outbox.ts';
 import { campaignCopy, type RecipientLinks } from './content.ts';
+import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
 
 export interface CampaignContent {
   subject: string;
   body_html: string;
   body_text: string;
+  /** The one language a campaign was sent to, if any: the language its HTML says it is in (`<html lang>`). */
+  audience_lang?: string | null;
 }
 
 export interface RawMessage {
@@ -64,6 +67,8 @@ function recipientAddress(to: string): string {
 /** Everything about a campaign's copies that does not depend on the recipient, ready to finish per recipient. */
 export function campaignMessage(campaign: CampaignContent, options: { from: string; subjectPrefix?: string }) {
   const subject = `${options.subjectPrefix ?? ''}${campaign.subject}`;
+  // A campaign to one language's subscribers is written in that language; one to all, in the default.
+  const contentLang = campaign.audience_lang ? langOrDefault(campaign.audience_lang) : DEFAULT_LANG;
   const sender = mailbox(options.from);
   const domain = sender.address.slice(sender.address.lastIndexOf('@') + 1) || 'localhost';
   const boundary = `----sipa-${randomBytes(12).toString('hex')}`;
@@ -71,7 +76,7 @@ export function campaignMessage(campaign: CampaignContent, options: { from: stri
 
   /** The copy with its footer in one language, encoded once, on the first recipient who reads it. */
   function composed(lang: Lang) {
-    const copy = campaignCopy({ ...campaign, subject }, lang);
+    const copy = campaignCopy({ ...campaign, subject }, lang, contentLang);
     const fixedHeaders = [
       header('From', sender.header),
       header('Subject', subject),

@@ -23,6 +23,11 @@
  *   (startDueCampaigns: one atomic UPDATE claims it and queues its recipients), and from then on
  *   runs as any other. Being stored, it survives restarts; being claimed once, several servers
  *   on one database start it once.
+ * - The database going away (a PostgreSQL restart, a failover) stops the campaign where it is:
+ *   nothing more is handed to SMTP, the "sent" marks that could not be written are kept in memory
+ *   and written first once the database is back, and the runner takes the campaign up again by
+ *   itself (its own lease, without waiting for it to run out). So the process stays up and
+ *   nobody is mailed twice for the outage.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -31,7 +36,9 @@ import type { Db } from '../db/index.ts';
 import type { NewsletterCampaignsTable } from '../db/types.ts';
 import type { RecipientLinks } from './content.ts';
 import { startDueCampaigns } from './campaigns.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { releaseMemory } from '../release-memory.ts';
+import { noteStorageError } from '../storage-watch.ts';
 import { campaignMessage } from './mime.ts';
 import { isPermanentFailure, type BroadcastSender } from './sender.ts';
 
@@ -64,7 +71,7 @@ interface Claimed {
   attempts: number;
 }
 
-type Campaign = Pick<NewsletterCampaignsTable, 'id' | 'subject' | 'body_html' | 'body_text'>;
+type Campaign = Pick<NewsletterCampaignsTable, 'id' | 'subject' | 'body_html' | 'body_text' | 'audience_lang'>;
 
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref?.());
@@ -80,6 +87,10 @@ export function createRunner(options: RunnerOptions) {
   let looping = false;
   let wakeUp: (() => void) | null = null;
   let loop: Promise<void> | null = null;
+  /** Per campaign, the recipients handed to SMTP whose "sent" mark is not written yet. */
+  const unsettledMarks = new Map<string, number[]>();
+  /** The campaigns this process is running now. */
+  const active = new Set<string>();
 
   async function takeLease(id: string): Promise<boolean> {
     const now = iso();
@@ -139,29 +150,36 @@ export function createRunner(options: RunnerOptions) {
   /**
    * Collects "sent" marks; the runner writes them once per batch, in one commit. A mark not yet
    * written when the process dies leaves its row 'sending', and such rows go back in the queue, so
-   * what may be sent twice stays within the batch in flight.
+   * what may be sent twice stays within the batch in flight. A mark the database refused (it went
+   * away) stays in unsettledMarks and is written by the next pass, before any row is put back.
    */
   function sentMarker(id: string) {
-    let pending: number[] = [];
     return {
       mark(seq: number) {
-        pending.push(seq);
+        const pending = unsettledMarks.get(id);
+        if (pending) pending.push(seq);
+        else unsettledMarks.set(id, [seq]);
       },
-      /** Stores every mark so far. */
+      /** Stores every mark so far; those it could not store are kept for the next call. */
       async settled() {
-        const seqs = pending;
-        pending = [];
+        const seqs = unsettledMarks.get(id) ?? [];
+        unsettledMarks.delete(id);
         for (let i = 0; i < seqs.length; i += 500) {
           const chunk = seqs.slice(i, i + 500);
-          await db.write((trx) =>
-            trx
-              .updateTable('newsletter_recipients')
-              .set((eb) => ({ status: 'sent', sent_at: iso(), locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
-              .where('campaign_id', '=', id)
-              .where('seq', 'in', chunk)
-              .where('status', '=', 'sending')
-              .execute(),
-          );
+          try {
+            await db.write((trx) =>
+              trx
+                .updateTable('newsletter_recipients')
+                .set((eb) => ({ status: 'sent', sent_at: iso(), locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+                .where('campaign_id', '=', id)
+                .where('seq', 'in', chunk)
+                .where('status', '=', 'sending')
+                .execute(),
+            );
+          } catch (error) {
+            unsettledMarks.set(id, [...seqs.slice(i), ...(unsettledMarks.get(id) ?? [])]);
+            throw error;
+          }
         }
       },
     };
@@ -334,7 +352,14 @@ export function createRunner(options: RunnerOptions) {
       );
     }
 
-    // The next batch is claimed while the current one is sent, so the connections never wait on the database.
+    // The next batch is claimed while the current one is sent, so the connections never wait on the
+    // database. It is awaited only after that batch: until then its failure (the database going
+    // away) must not count as an unhandled rejection, which would end the process.
+    const prefetch = () => {
+      const next = nextBatch();
+      next.catch(() => {});
+      return next;
+    };
     let upcoming: Promise<Claimed[] | null> | null = nextBatch();
     try {
       while (running && !stopped) {
@@ -380,24 +405,27 @@ export function createRunner(options: RunnerOptions) {
         // While the server is failing, one message is a try: the batch is not prefetched.
         const probing = outage;
         let tried = false;
-        if (!probing) upcoming = nextBatch();
+        if (!probing) upcoming = prefetch();
         // NEWSLETTER_CONCURRENCY messages at a time; a pause, cancel or lost lease stops handing
         // out more, and so does an outage (one message per try), and what was not handed over
-        // goes back in the queue.
+        // goes back in the queue. So does a database that went away (a delivery could not be
+        // recorded): every lane stops before the campaign does, so none sends on behind it.
         const waiting = [...batch];
         const unsent: number[] = [];
+        let broken: { error: unknown } | null = null;
         await Promise.all(
           Array.from({ length: Math.min(probing ? 1 : options.concurrency, waiting.length) }, async () => {
             for (let recipient = waiting.shift(); recipient; recipient = waiting.shift()) {
               const held = outage && (!probing || tried);
-              if (!running || stopped || held) unsent.push(recipient.seq);
+              if (!running || stopped || held || broken) unsent.push(recipient.seq);
               else {
                 tried = true;
-                await deliver(recipient);
+                await deliver(recipient).catch((error: unknown) => void (broken ??= { error }));
               }
             }
           }),
         );
+        if (broken) throw (broken as { error: unknown }).error;
         await Promise.all([marker.settled(), release(unsent)]);
         if (outage) {
           // The prefetched batch waits too; then one try after the back-off.
@@ -411,7 +439,8 @@ export function createRunner(options: RunnerOptions) {
       if (left) await release(left.map((r) => r.seq));
     } finally {
       clearInterval(heartbeat);
-      await marker.settled();
+      // Marks the database refuses now are kept and written by the next pass.
+      await marker.settled().catch(() => {});
       await releaseLease(id).catch(() => {});
     }
   }
@@ -422,21 +451,30 @@ export function createRunner(options: RunnerOptions) {
    * instead of waiting for it).
    */
   async function runOnce(at: number = Date.now()): Promise<boolean> {
+    // Deliveries an outage kept from being recorded are recorded first, whatever became of their
+    // campaign meanwhile (paused, cancelled, taken over), so that none of their rows is sent again.
+    for (const id of [...unsettledMarks.keys()]) await sentMarker(id).settled();
     await startDueCampaigns(db, at);
     const now = iso();
     const open = await db.kysely
       .selectFrom('newsletter_campaigns')
-      .select(['id', 'subject', 'body_html', 'body_text'])
+      .select(['id', 'subject', 'body_html', 'body_text', 'audience_lang'])
       .where('status', '=', 'running')
-      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_until', '<', now)]))
+      // Our own lease too: a campaign the database going away stopped goes on at once, not when the lease runs out.
+      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_until', '<', now), eb('lease_owner', '=', owner)]))
       .orderBy('created_at')
       .execute();
     let ran = false;
     for (const campaign of open) {
       if (stopped) break;
-      if (!(await takeLease(campaign.id))) continue;
+      if (active.has(campaign.id) || !(await takeLease(campaign.id))) continue;
       ran = true;
-      await runCampaign(campaign);
+      active.add(campaign.id);
+      try {
+        await runCampaign(campaign);
+      } finally {
+        active.delete(campaign.id);
+      }
     }
     // A campaign's messages grew the heap by far more than it keeps (release-memory.ts).
     if (ran) await releaseMemory();
@@ -457,7 +495,11 @@ export function createRunner(options: RunnerOptions) {
           try {
             ran = await runOnce();
           } catch (error) {
-            console.error('newsletter: worker run failed', error instanceof Error ? error.message : error);
+            // A database out of reach and a full disk are logged once per incident (db/availability.ts,
+            // storage-watch.ts); the next pass, a heartbeat later, goes on by itself once they are over.
+            if (!isDatabaseUnavailable(error) && !noteStorageError(db, error, 'newsletter')) {
+              console.error('newsletter: worker run failed', error instanceof Error ? error.message : error);
+            }
           }
           if (stopped) break;
           if (!ran) {

@@ -2,14 +2,15 @@
  * How newsletters leave. With SMTP_URL: nodemailer's pooled SMTP, its own pool (apart from the
  * outbox's), with NEWSLETTER_CONCURRENCY connections and NEWSLETTER_RATE_PER_SECOND as the pool's
  * rateLimit per second. Since one server runs a campaign at a time (the campaign lease), that is
- * the campaign's rate. Optional DKIM signs List-Unsubscribe and List-Unsubscribe-Post too: RFC 8058
- * asks for both to be signed, and nodemailer's default header list leaves the second out.
+ * the campaign's rate. Optional DKIM signs as the outbox does (mail/dkim.ts), List-Unsubscribe and
+ * List-Unsubscribe-Post included.
  * Without SMTP_URL every message is logged, as the outbox does.
  */
 import nodemailer from 'nodemailer';
 import type { ApiConfig } from '../config.ts';
+import { dkimSigning } from '../mail/dkim.ts';
+import { smtpTimeouts } from '../mail/transport.ts';
 import type { RawMessage } from './mime.ts';
-
 
 export interface BroadcastSender {
   name: 'smtp' | 'log';
@@ -17,17 +18,6 @@ export interface BroadcastSender {
   send(message: RawMessage): Promise<void>;
   close(): void;
 }
-
-/** nodemailer's default DKIM header list, plus the two list headers RFC 8058 wants signed. */
-export const DKIM_HEADER_FIELDS = [
-  'from', 'sender', 'reply-to', 'subject', 'date', 'message-id', 'to', 'cc', 'mime-version', 'content-type',
-  'content-transfer-encoding', 'content-id', 'content-description', 'resent-date', 'resent-from', 'resent-sender',
-  'resent-to', 'resent-cc', 'resent-message-id', 'in-reply-to', 'references', 'list-id', 'list-help',
-  'list-unsubscribe', 'list-unsubscribe-post', 'list-subscribe', 'list-post', 'list-owner', 'list-archive',
-].join(':');
-
-/** nodemailer's timeouts (milliseconds) for connecting, the greeting and any answer. */
-export const smtpTimeouts = (seconds: number) => ({ connectionTimeout: seconds * 1000, greetingTimeout: seconds * 1000, socketTimeout: seconds * 1000 });
 
 /** A refusal that will not change on retry (a 5xx answer), as opposed to a busy or unreachable server. */
 export function isPermanentFailure(error: unknown): boolean {
@@ -57,7 +47,7 @@ export function createBroadcastSender(
     // the campaign that long. A silent conversation is given up (and the message retried) sooner.
     ...smtpTimeouts(config.smtpTimeoutSeconds ?? 30),
     ...(config.newsletterRatePerSecond > 0 ? { rateLimit: config.newsletterRatePerSecond, rateDelta: 1000 } : {}),
-    ...(config.dkim ? { dkim: { ...config.dkim, headerFieldNames: DKIM_HEADER_FIELDS } } : {}),
+    ...(config.dkim ? { dkim: dkimSigning(config.dkim) } : {}),
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     name: 'smtp',

@@ -23,18 +23,22 @@ export async function mayReadHealthDetails(c: Context, services: Services): Prom
 }
 
 /**
- * GET /api/health: the public learns only whether the site is up (`{ status }`, 503 when the
- * database is down); the details go to whoever mayReadHealthDetails() lets in.
+ * GET /api/health: the public learns only whether the site is up (`{ status }`: 503 with
+ * `database-unavailable` or `storage-full`); the details go to whoever mayReadHealthDetails() lets in.
  */
 export function healthRoutes(options: AppOptions, services: Services) {
   return new Hono()
     .get('/', async (c) => {
-      const database = { dialect: services.db.dialect, ok: await services.db.ping() };
+      const ok = await services.db.ping();
+      // Since when queries have failed for a database out of reach (a restart, a failover: db/availability.ts).
+      const { unavailableSince } = services.db.availability;
+      const database = { dialect: services.db.dialect, ok, ...(ok || !unavailableSince ? {} : { unavailableSince }) };
       // A full disk: the database answers reads, but nothing can be stored (storage-watch.ts).
       const storage = storageState(services.db);
       c.header('Cache-Control', 'no-store');
-      if (!(await mayReadHealthDetails(c, services))) {
-        const status = !database.ok ? 'down' : !storage.ok ? 'storage-full' : 'ok';
+      // A staff session cannot be looked up while the database is out of reach: the public view, then.
+      if (!(await mayReadHealthDetails(c, services).catch(() => false))) {
+        const status = !database.ok ? 'database-unavailable' : !storage.ok ? 'storage-full' : 'ok';
         return c.json({ status }, status === 'ok' ? 200 : 503);
       }
       let mail: { transport: string; ok: boolean; pending?: number; failing?: number };
@@ -43,9 +47,8 @@ export function healthRoutes(options: AppOptions, services: Services) {
       } catch {
         mail = { transport: services.mailer.transportName, ok: false };
       }
-      const status = !database.ok ? 'down' : !storage.ok ? 'storage-full' : mail.ok ? 'ok' : 'degraded';
-      const ok = database.ok && storage.ok;
-      return c.json({ status, version: options.version ?? 'dev', time: new Date().toISOString(), database, storage, mail }, ok ? 200 : 503);
+      const status = !database.ok ? 'database-unavailable' : !storage.ok ? 'storage-full' : mail.ok ? 'ok' : 'degraded';
+      return c.json({ status, version: options.version ?? 'dev', time: new Date().toISOString(), database, storage, mail }, database.ok && storage.ok ? 200 : 503);
     })
     .all('/', methodNotAllowed('GET, HEAD'));
 }

@@ -10,10 +10,11 @@
  * campaign counts its own. Answers { applied, unknown }: addresses we do not know are ignored.
  * Off (404, as any unknown path) while BOUNCE_WEBHOOK_TOKEN is unset; 401 without the token.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { jsonBody } from '../inbox/http.ts';
+import { stopSubscriber } from '../inbox/subscriber-stops.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
 
@@ -25,12 +26,17 @@ const event = z.object({
 });
 const feedbackSchema = z.object({ events: z.array(event).check(z.minLength(1), z.maxLength(1000)) });
 
+/** SHA-256 of a token: two tokens of any lengths compare as two digests of one length. */
+const digest = (token: string) => createHash('sha256').update(token).digest();
+
+/**
+ * Whether the request carries the webhook's token. Compared in constant time over the whole of
+ * both tokens (their digests), so the time taken says nothing of how much of a guess was right,
+ * nor of the token's length; a prefix, or the token with more after it, is refused.
+ */
 function authorised(c: Context, token: string): boolean {
-  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(token));
 }
 
 export function mailFeedbackRoutes(services: Services) {
@@ -49,7 +55,7 @@ export function mailFeedbackRoutes(services: Services) {
       await db.write(async (trx) => {
         for (const item of events) {
           const stops = item.type === 'complaint' || item.permanent !== false;
-          const subscriber = await trx.selectFrom('subscribers').select(['id', 'status']).where('email', '=', item.email).executeTakeFirst();
+          const subscriber = await trx.selectFrom('subscribers').select('id').where('email', '=', item.email).executeTakeFirst();
           if (!subscriber) {
             unknown += 1;
             continue;
@@ -58,10 +64,8 @@ export function mailFeedbackRoutes(services: Services) {
           if (!stops) continue;
           const status = item.type === 'complaint' ? 'complained' : 'bounced';
           const reason = item.reason?.trim() || (item.type === 'complaint' ? 'Marked as spam (reported by the mail provider)' : 'Bounced (reported by the mail provider)');
-          // A complaint outranks everything; a bounce does not undo an unsubscribe or a complaint.
-          if (status === 'complained' || subscriber.status === 'confirmed' || subscriber.status === 'pending') {
-            await trx.updateTable('subscribers').set({ status, stopped_at: now, stopped_reason: reason.slice(0, 500), updated_at: now }).where('id', '=', subscriber.id).execute();
-          }
+          // A complaint outranks everything; a bounce does not undo an unsubscribe or a complaint (subscriber-stops.ts).
+          await stopSubscriber(trx, subscriber.id, status, reason, now);
           const latest = await trx
             .selectFrom('newsletter_recipients')
             .innerJoin('newsletter_campaigns', 'newsletter_campaigns.id', 'newsletter_recipients.campaign_id')

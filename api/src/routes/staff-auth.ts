@@ -32,7 +32,8 @@ import { isFormPost, mediaType } from '../submission.ts';
 import { nextAfterSignIn, twoFactorRoutes } from './two-factor.ts';
 
 type Forwarded = { session: 'none' | 'any' | 'password-set' };
-const FORWARDED: Record<string, Forwarded> = {
+/** Better Auth's own endpoints forwarded to it (POST, under /api/auth), each with the session it needs; every other path answers 404. */
+export const FORWARDED: Record<string, Forwarded> = {
   '/sign-out': { session: 'any' },
   '/change-password': { session: 'any' },
   '/revoke-sessions': { session: 'password-set' },
