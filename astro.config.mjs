@@ -27,7 +27,15 @@ const translationReportIntegration = {
   },
 };
 
+/**
+ * A copy of the project (scripts/project-copy.ts) links the project's node_modules, where Astro
+ * keeps its content store and Vite its dependency cache: two copies built at once (the built-site
+ * tests do) would share them and list each other's content. ASTRO_CACHE_DIR gives a copy its own.
+ */
+const cacheDir = process.env.ASTRO_CACHE_DIR || undefined;
+
 export default defineConfig({
+  ...(cacheDir ? { cacheDir } : {}),
   site: site.url,
   trailingSlash: 'never',
   build: { format: 'directory', inlineStylesheets: 'auto' },
@@ -68,6 +76,7 @@ export default defineConfig({
   },
   // Compiles content/messages/<lang>.json into typed message functions under src/paraglide/.
   vite: {
+    ...(cacheDir ? { cacheDir: `${cacheDir}/vite` } : {}),
     plugins: [paraglideVitePlugin({ ...paraglideOptions, strategy: [...paraglideOptions.strategy] })],
     // A component's script is named after its component alone (`BaseLayout.[hash].js`, not
     // `BaseLayout.astro_astro_type_script_index_0_lang.[hash].js`): 38 bytes less per script

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { htmlPages, measurePage } from '../page-weight.ts';
 import { LANG_CODES, type Lang } from '../../src/lib/i18n/languages.ts';
 import { langOfPath } from '../../src/lib/i18n/paths.ts';
-import { projectCopy } from '../project-copy.ts';
+import { copyCaches, projectCopy } from '../project-copy.ts';
 
 export const GENERATED_POSTS = 1000;
 export const GENERATED_EVENTS = 200;
@@ -102,7 +102,7 @@ function build(dir: string): BuildMeasure {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
     // The copy's own caches: the first build starts from nothing, the rebuild finds the first's work.
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BROTLI_CACHE_DIR: join(dir, '.brotli-cache'), REWRITE_CACHE_DIR: join(dir, '.rewrite-cache') },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...copyCaches(dir) },
   });
   const seconds = (performance.now() - started) / 1000;
   const [peakKb, user, system] = readFileSync(report, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);

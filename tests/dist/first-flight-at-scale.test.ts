@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectCopy } from '../../scripts/project-copy.ts';
+import { copyCaches, projectCopy } from '../../scripts/project-copy.ts';
 import { generateContent } from '../../scripts/bench/build-at-scale.ts';
 import { measurePage } from '../../scripts/page-weight.ts';
 
@@ -27,7 +27,7 @@ beforeAll(() => {
   // Thirty weeks back and thirty ahead: upcoming and past lists of several pages each.
   const firstEventDay = new Date(Date.now() - 30 * 7 * 86_400_000).toISOString().slice(0, 10);
   generateContent(dir, { posts: POSTS, events: EVENTS, firstEventDay });
-  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BROTLI_CACHE_DIR: join(dir, 'brotli-cache'), REWRITE_CACHE_DIR: join(dir, 'rewrite-cache') };
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...copyCaches(dir) };
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env });
 }, 900_000);
 

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projectCopy } from '../../scripts/project-copy.ts';
+import { copyCaches, projectCopy } from '../../scripts/project-copy.ts';
 
 const SWAHILI_LINE = "  { code: 'sw', name: 'Kiswahili', dir: 'ltr', intl: 'sw', og: 'sw_KE', paypal: 'US' },";
 const SPANISH_LINE = "  { code: 'es', name: 'Español', dir: 'ltr', intl: 'es', og: 'es_ES', paypal: 'ES' },";
@@ -38,10 +38,10 @@ beforeAll(() => {
   copyFrenchAsSpanish(join(dir, 'content'));
   const node = process.execPath;
   execFileSync(node, ['scripts/compile-messages.ts'], { cwd: dir, stdio: 'ignore' });
-  execFileSync(node, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  // The copy's own caches (its node_modules is the project's).
-  const caches = { BROTLI_CACHE_DIR: join(dir, 'brotli-cache'), REWRITE_CACHE_DIR: join(dir, 'rewrite-cache') };
-  execFileSync(node, ['scripts/postbuild.ts'], { cwd: dir, stdio: 'ignore', env: { ...process.env, ...caches } });
+  // The copy's own caches (its node_modules is the project's): the test beside it builds another copy.
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...copyCaches(dir) };
+  execFileSync(node, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env });
+  execFileSync(node, ['scripts/postbuild.ts'], { cwd: dir, stdio: 'ignore', env });
 }, 600_000);
 
 afterAll(() => {
