@@ -8,8 +8,9 @@
  */
 import { sql } from 'kysely';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
-import type { RecurringDonorsTable } from '../db/types.ts';
 import type { Trx } from './trx.ts';
+
+export type MonthlyDonorSource = 'standard' | 'subscriptions';
 
 /** A subscription as any of PayPal's paths tells it: IPN's subscr_* fields or a Subscriptions v1 resource. */
 export interface Subscriber {
@@ -18,7 +19,7 @@ export interface Subscriber {
   name: string;
   lang: string | null;
   /** Which PayPal path it is on: Payments Standard (IPN) or Subscriptions v1 (webhooks). */
-  source: RecurringDonorsTable['source'];
+  source: MonthlyDonorSource;
 }
 
 /** The subscription's record, created on the first message about it; returns its id. */

@@ -156,7 +156,7 @@ export async function recordSubscriptionChange(trx: Trx, who: Subscriber, change
 
 /** The subscriber an IPN message names (Payments Standard). */
 function ipnSubscriber(fields: IpnFields): Subscriber {
-  return { subscrId: fields.subscr_id!, ...payer(fields), lang: customLang(fields), source: 'standard' };
+  return { subscrId: fields.subscr_id!, ...payer(fields), lang: customLang(fields), source: 'standard' as const };
 }
 
 async function recordIpnPayment(trx: Trx, dialect: Db['dialect'], mailer: Mailer, fields: IpnFields, kind: 'one-time' | 'monthly', now: string): Promise<Recorded> {
