@@ -179,6 +179,8 @@ export async function donationSummary(db: Kysely<Database>, now = new Date()) {
       lastFailedAt: row.last_failed_at,
       cancelledAt: row.cancelled_at,
       endedAt: row.ended_at,
+      /** Which PayPal path the donor is on: Payments Standard (IPN) or Subscriptions v1 (webhooks). */
+      source: row.source,
     })),
     pending: await pendingGifts(db),
     notifications: Object.fromEntries(notifications.map((row) => [row.status, Number(row.n)])) as Record<string, number>,
