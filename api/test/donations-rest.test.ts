@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { smtpTransport } from '../src/mail/transport.ts';
+import { runPaypalCommand } from '../src/paypal-cli.ts';
 import { staffCookies } from './broadcast-helpers.ts';
 import { count, describeBackends, makeApi, type Backend, type TestApi } from './helpers.ts';
 import { readMail, type ReadMail } from './mail-reader.ts';
@@ -241,5 +242,19 @@ describeBackends('donations through Orders v2, Subscriptions v1 and webhooks', (
     expect(summary.status).toBe(200);
     const body = (await summary.json()) as { monthlyDonors: { subscrId: string; source: string }[] };
     expect(body.monthlyDonors.find((d) => d.subscrId === subscriptionId)).toMatchObject({ source: 'subscriptions' });
+  });
+
+  test('npm run paypal -- setup makes one product and plan and prints PAYPAL_PLAN_ID; cancel cancels a subscription at PayPal', async () => {
+    const lines: string[] = [];
+    const plans = paypal.plans.length;
+    expect(await runPaypalCommand(['setup'], (line) => lines.push(line), api.services.config)).toBe(0);
+    expect(paypal.plans).toHaveLength(plans + 1);
+    expect(lines.at(-1)).toBe(`PAYPAL_PLAN_ID=${paypal.plans.at(-1)}`);
+    const created = await donate({ amount: '30', frequency: 'monthly', lang: 'en', page: '/donate' });
+    const id = created.headers.get('location')!.split('/approve/')[1]!;
+    paypal.approve(id);
+    expect(await runPaypalCommand(['cancel', id], (line) => lines.push(line), api.services.config)).toBe(0);
+    expect(paypal.subscriptions.get(id)!.status).toBe('CANCELLED');
+    expect(await runPaypalCommand(['nonsense'], (line) => lines.push(line), api.services.config)).toBe(2);
   });
 });
