@@ -26,6 +26,7 @@ interface FakeOrder {
   captureId?: string;
   captureStatus?: string;
   captureTime?: string;
+  payer?: FakePayer;
 }
 interface FakeSubscription {
   id: string;
@@ -35,6 +36,7 @@ interface FakeSubscription {
   custom: string;
   returnUrl: string;
   startTime: string;
+  payer?: FakePayer;
 }
 
 export interface FakePayer {
@@ -56,8 +58,8 @@ export interface FakeRest {
   declineNext: number;
   /** The next n verifications answer 503 (PayPal down). */
   failVerify: number;
-  /** Approves an order or subscription (what the donor does at PayPal); returns the return URL PayPal sends them to. */
-  approve(id: string): string;
+  /** Approves an order or subscription (what the donor does at PayPal, as `email` when given); returns the return URL PayPal sends them to. */
+  approve(id: string, email?: string): string;
   /** A webhook event PayPal would send, with its headers; `signed: false` gives one PayPal never sent. */
   event(type: string, resource: Record<string, unknown>, options?: { id?: string; signed?: boolean }): { body: string; headers: Record<string, string>; id: string };
   close(): Promise<void>;
@@ -66,7 +68,15 @@ export interface FakeRest {
 const payerOf = (payer: FakePayer) => ({ email_address: payer.email, name: { given_name: payer.given, surname: payer.surname }, payer_id: 'PAYERFAKE1' });
 const upper = () => randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase();
 
-export async function startFakePaypalRest(port = 0): Promise<FakeRest> {
+export interface FakeRestOptions {
+  /**
+   * Where the browser is sent for a return URL (the browser tests' site answers on loopback, not
+   * at its public address: as DNS would, this maps one to the other).
+   */
+  browserUrl?: (returnUrl: string) => string;
+}
+
+export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {}): Promise<FakeRest> {
   const signed = new Map<string, string>();
   const fake: FakeRest = {
     base: '',
@@ -77,10 +87,12 @@ export async function startFakePaypalRest(port = 0): Promise<FakeRest> {
     calls: [],
     declineNext: 0,
     failVerify: 0,
-    approve(id) {
+    approve(id, email) {
+      const payer = email ? { ...fake.payer, email } : { ...fake.payer };
       const order = fake.orders.get(id);
       if (order) {
         order.status = 'APPROVED';
+        order.payer = payer;
         const url = new URL(order.returnUrl);
         url.searchParams.set('token', id);
         url.searchParams.set('PayerID', 'PAYERFAKE1');
@@ -88,6 +100,7 @@ export async function startFakePaypalRest(port = 0): Promise<FakeRest> {
       }
       const subscription = fake.subscriptions.get(id)!;
       subscription.status = 'ACTIVE';
+      subscription.payer = payer;
       const url = new URL(subscription.returnUrl);
       url.searchParams.set('subscription_id', id);
       url.searchParams.set('ba_token', 'BA-FAKE');
@@ -115,7 +128,7 @@ export async function startFakePaypalRest(port = 0): Promise<FakeRest> {
   const orderJson = (order: FakeOrder) => ({
     id: order.id,
     status: order.status,
-    payer: order.status === 'CREATED' ? undefined : payerOf(fake.payer),
+    payer: order.payer ? payerOf(order.payer) : undefined,
     purchase_units: [
       {
         custom_id: order.custom,
@@ -135,7 +148,7 @@ export async function startFakePaypalRest(port = 0): Promise<FakeRest> {
     start_time: s.startTime,
     status_update_time: s.startTime,
     plan_overridden: true,
-    subscriber: s.status === 'APPROVAL_PENDING' ? undefined : payerOf(fake.payer),
+    subscriber: s.payer ? payerOf(s.payer) : undefined,
     plan: { billing_cycles: [{ tenure_type: 'REGULAR', sequence: 1, pricing_scheme: { fixed_price: { currency_code: 'USD', value: s.value } } }] },
     links: [{ rel: 'approve', href: `${fake.base}/approve/${s.id}`, method: 'GET' }],
   });
@@ -160,10 +173,30 @@ export async function startFakePaypalRest(port = 0): Promise<FakeRest> {
         // The approval page: a button the browser presses, which goes where PayPal would send the donor.
         const id = decodeURIComponent(path.slice('/approve/'.length));
         if (!fake.orders.has(id) && !fake.subscriptions.has(id)) return response.writeHead(404).end('unknown');
-        if (url.searchParams.get('approve') === '1') return response.writeHead(303, { location: fake.approve(id) }).end();
+        if (url.searchParams.get('approve') === '1') {
+          const back = fake.approve(id, url.searchParams.get('email') || undefined);
+          return response.writeHead(303, { location: options.browserUrl ? options.browserUrl(back) : back }).end();
+        }
         return response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(`<!doctype html><html lang="en"><title>Fake PayPal</title><main><h1>Fake PayPal</h1><form method="get"><input type="hidden" name="approve" value="1"><button>Approve</button></form></main></html>`);
+          .end(
+            `<!doctype html><html lang="en"><title>Fake PayPal</title><main><h1>Fake PayPal</h1><form method="get"><input type="hidden" name="approve" value="1"><label>PayPal account email <input name="email" value="${fake.payer.email}"></label><button>Approve</button></form></main></html>`,
+          );
+      }
+      if (request.method === 'GET' && path === '/test-form') {
+        // The browser tests' stand-in for the donation form built with paypal.checkout "orders"
+        // (the shared e2e build keeps the default): the same presets and the fields the island
+        // posts (buildOrdersCheckout), sent to the site's /api/donate.
+        const site = url.searchParams.get('site') ?? '';
+        const lang = url.searchParams.get('lang') ?? 'en';
+        const page = url.searchParams.get('page') ?? '/donate';
+        const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+        const presets = [25, 50, 100, 250].map((amount) => `<label><input type="radio" name="amount" value="${amount}"${amount === 50 ? ' checked' : ''}> $${amount}</label>`).join('');
+        return response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            `<!doctype html><html lang="${escape(lang)}"><title>Donate (orders checkout)</title><main><form method="post" action="${escape(site)}/api/donate"><fieldset><legend>Choose an amount</legend>${presets}</fieldset><fieldset><legend>How often</legend><label><input type="radio" name="frequency" value="one-time" checked> One-time</label><label><input type="radio" name="frequency" value="monthly"> Monthly</label></fieldset><input type="hidden" name="lang" value="${escape(lang)}"><input type="hidden" name="page" value="${escape(page)}"><button>Donate</button></form></main></html>`,
+          );
       }
       if (path === '/v1/oauth2/token') {
         const expected = `Basic ${Buffer.from(`${FAKE_CLIENT_ID}:${FAKE_CLIENT_SECRET}`).toString('base64')}`;

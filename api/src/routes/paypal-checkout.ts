@@ -31,6 +31,12 @@ import type { Services } from '../services.ts';
 /** PayPal's issues that mean the payer's instrument or account said no: the donor may try another. */
 const DECLINED_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_ACTION_REQUIRED', 'PAYER_CANNOT_PAY', 'ORDER_NOT_APPROVED', 'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED']);
 
+/** A page of the site as the Location of our own redirect: its path, on whatever host the donor came back to. */
+const sitePath = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
@@ -137,7 +143,7 @@ export function paypalCheckoutRoutes(services: Services) {
     const recorded = await db.write((trx) => recordCapture(trx, db.dialect, services.mailer, capture, order, new Date().toISOString()));
     services.mailer.deliverLater(recorded.mailIds);
     const amount = Number(capture.amount?.value);
-    return c.redirect(thankYouUrl(config.siteUrl, Number.isFinite(amount) && amount > 0 ? amount : null, false, lang), 303);
+    return c.redirect(sitePath(thankYouUrl(config.siteUrl, Number.isFinite(amount) && amount > 0 ? amount : null, false, lang)), 303);
   });
 
   routes.get('/subscribed', async (c) => {
@@ -158,7 +164,7 @@ export function paypalCheckoutRoutes(services: Services) {
     const now = new Date().toISOString();
     await db.write((trx) => recordActivation(trx, subscription, now));
     const cents = monthlyAmount(subscription);
-    return c.redirect(thankYouUrl(config.siteUrl, cents === null ? null : cents / 100, true, lang), 303);
+    return c.redirect(sitePath(thankYouUrl(config.siteUrl, cents === null ? null : cents / 100, true, lang)), 303);
   });
   routes.all('/return', methodNotAllowed('GET'));
   routes.all('/subscribed', methodNotAllowed('GET'));
