@@ -244,6 +244,25 @@ describeBackends('donations through Orders v2, Subscriptions v1 and webhooks', (
     expect(body.monthlyDonors.find((d) => d.subscrId === subscriptionId)).toMatchObject({ source: 'subscriptions' });
   });
 
+  test('"delete this person\'s data" removes a monthly donor of the subscriptions path and the webhooks that name them; unverified webhooks are counted on the Donations screen', async () => {
+    const subscription = { id: 'I-FORGET000001', status: 'CANCELLED', custom_id: 'lang=en', status_update_time: '2026-05-01T16:00:00Z', subscriber: { email_address: 'Forget_Me@example.org', name: { given_name: 'Asha', surname: 'Njeri' } } };
+    await webhook('BILLING.SUBSCRIPTION.CANCELLED', subscription);
+    await verifyAll();
+    const other = await webhook('BILLING.SUBSCRIPTION.CANCELLED', { ...subscription, id: 'I-KEEP00000001', subscriber: { email_address: 'forgetxme@example.org' } });
+    paypal.failVerify = 1;
+    await verifyAll();
+    const summary = (await (await api.app.request('/api/donations/summary', { headers: { cookie: cookies.admin } })).json()) as { notifications: Record<string, number> };
+    expect(summary.notifications.received).toBeGreaterThanOrEqual(1);
+    const response = await api.app.request('/api/inbox/forget', { method: 'POST', headers: { cookie: cookies.admin, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'forget_me@example.org' }) });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).removed).toMatchObject({ monthlyDonors: 1 });
+    const db = api.services.db.kysely;
+    expect(await db.selectFrom('recurring_donors').select('subscr_id').where('subscr_id', '=', 'I-FORGET000001').execute()).toEqual([]);
+    expect(await db.selectFrom('paypal_webhooks').select('id').where('body', 'like', '%I-FORGET000001%').execute()).toEqual([]);
+    // "_" is no wildcard: the look-alike address keeps its webhook.
+    expect(await db.selectFrom('paypal_webhooks').select('event_id').where('event_id', '=', other.id).execute()).toEqual([{ event_id: other.id }]);
+  });
+
   test('npm run paypal -- setup makes one product and plan and prints PAYPAL_PLAN_ID; cancel cancels a subscription at PayPal', async () => {
     const lines: string[] = [];
     const plans = paypal.plans.length;
