@@ -74,6 +74,11 @@ export interface FakeRestOptions {
    * at its public address: as DNS would, this maps one to the other).
    */
   browserUrl?: (returnUrl: string) => string;
+  /**
+   * Where the fake posts the webhooks PayPal would send (a capture completed, a subscription
+   * activated and its first payment), signed; unset, the test sends its own.
+   */
+  webhookUrl?: string;
 }
 
 export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {}): Promise<FakeRest> {
@@ -101,6 +106,11 @@ export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {
       const subscription = fake.subscriptions.get(id)!;
       subscription.status = 'ACTIVE';
       subscription.payer = payer;
+      // PayPal activates the subscription and takes the first month's payment at once.
+      queueMicrotask(() => {
+        emit('BILLING.SUBSCRIPTION.ACTIVATED', subscriptionJson(subscription));
+        emit('PAYMENT.SALE.COMPLETED', { id: `SALE${upper()}`, state: 'completed', amount: { total: subscription.value, currency: 'USD' }, billing_agreement_id: subscription.id, create_time: new Date().toISOString() });
+      });
       const url = new URL(subscription.returnUrl);
       url.searchParams.set('subscription_id', id);
       url.searchParams.set('ba_token', 'BA-FAKE');
@@ -123,6 +133,13 @@ export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {
       return { body, headers, id };
     },
     close: async () => {},
+  };
+
+  /** Posts a signed event to the webhook URL, as PayPal does after the fact; failures are PayPal's retries' business. */
+  const emit = (type: string, resource: Record<string, unknown>) => {
+    if (!options.webhookUrl) return;
+    const { body, headers } = fake.event(type, resource);
+    fetch(options.webhookUrl, { method: 'POST', headers, body }).catch(() => {});
   };
 
   const orderJson = (order: FakeOrder) => ({
@@ -227,7 +244,9 @@ export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {
         order.captureId = upper();
         order.captureStatus = 'COMPLETED';
         order.captureTime = new Date().toISOString();
-        return json(201, orderJson(order));
+        const captured = orderJson(order);
+        emit('PAYMENT.CAPTURE.COMPLETED', captured.purchase_units[0]!.payments!.captures[0]!);
+        return json(201, captured);
       }
       if (request.method === 'POST' && path === '/v1/catalogs/products') return json(201, { id: `PROD-${upper()}`, name: body.name });
       if (request.method === 'POST' && path === '/v1/billing/plans') {

@@ -58,3 +58,30 @@ for (const { lang, page: donatePage, eyebrow, subject, amountLine } of CASES) {
     await expect(gifts.getByRole('row').nth(1)).toContainText('One-time');
   });
 }
+
+test('orders checkout, monthly: PayPal’s approval, /thank-you as a monthly gift, the first payment receipted by webhook, the donor on the Subscriptions path', async ({ page, baseURL }) => {
+  const word = uniqueName('ordersmonthly');
+  const email = `${word}@example.org`;
+  const started = Date.now();
+  await page.goto(`${restPeer}/test-form?site=${encodeURIComponent(baseURL!)}&lang=fr&page=${encodeURIComponent('/fr/donate')}`);
+  await page.getByLabel('$25', { exact: true }).check();
+  await page.getByLabel('Monthly').check();
+  await page.getByRole('button', { name: 'Donate' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${restPeer}/approve/I-[A-Z0-9]+$`));
+  await page.getByLabel('PayPal account email').fill(email);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(`${baseURL}/fr/thank-you?amount=25&recurring=true`);
+  await expect(page.locator('[data-thanks-eyebrow]')).toHaveText('Don mensuel confirmé');
+
+  // PayPal's PAYMENT.SALE.COMPLETED webhook, verified by the server, gives the receipt.
+  const receipt = readMail((await latestMailTo(email, started)).replace(/^X-Envelope-To: .*\r\n/, ''));
+  expect(receipt.subject).toMatch(/^Votre reçu \d{4}-SALE[A-Z0-9]+ de SIPA$/);
+  expect(receipt.text).toContain('Don : Don mensuel');
+
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto('/admin#donations');
+  const panel = page.locator('#donations');
+  await expect(panel.getByRole('heading', { name: 'Donations' })).toBeVisible(HYDRATION);
+  const donor = panel.getByRole('row').filter({ hasText: email });
+  await expect(donor.filter({ hasText: '$25.00' }).filter({ hasText: 'Subscriptions API' })).toHaveCount(1);
+});

@@ -10,6 +10,8 @@ const port = Number(process.env.PAYPAL_REST_PEER_PORT ?? 4713);
 /** "<public origin> <test origin>": the site's address in PayPal's return URLs, and where the test server answers. */
 const [publicOrigin, testOrigin] = (process.env.PAYPAL_REST_PEER_SITE ?? '').split(' ');
 const fake = await startFakePaypalRest(port, {
+  // PayPal's webhooks for what happens at the fake (a capture, a subscription and its first payment).
+  webhookUrl: testOrigin ? `${testOrigin}/api/paypal/webhook` : undefined,
   browserUrl: (url) => (publicOrigin && testOrigin && url.startsWith(`${publicOrigin}/`) ? `${testOrigin}${url.slice(publicOrigin.length)}` : url),
 });
 console.log(`PayPal REST peer on ${fake.base}`);
