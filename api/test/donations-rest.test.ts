@@ -263,6 +263,37 @@ describeBackends('donations through Orders v2, Subscriptions v1 and webhooks', (
     expect(await db.selectFrom('paypal_webhooks').select('event_id').where('event_id', '=', other.id).execute()).toEqual([{ event_id: other.id }]);
   });
 
+  test('the return and the webhook at once (two servers): one gift, one receipt', async () => {
+    paypal.payer = { email: 'at.once@example.org', given: 'Zoë', surname: 'Achieng' };
+    const created = await donate({ amount: '75', lang: 'sw', page: '/sw/donate' });
+    const orderId = created.headers.get('location')!.split('/approve/')[1]!;
+    paypal.approve(orderId);
+    const captured = await fetch(`${paypal.base}/v2/checkout/orders/${orderId}/capture`, { method: 'POST', headers: { authorization: 'Bearer A21-fake-token', 'content-type': 'application/json' }, body: '{}' });
+    expect(captured.status).toBe(201);
+    await webhook('PAYMENT.CAPTURE.COMPLETED', captureResource(orderId));
+    const [back] = await Promise.all([api.app.request(`/api/paypal/return?token=${orderId}&lang=sw&page=%2Fsw%2Fdonate`), verifyAll()]);
+    expect(back.headers.get('location')).toBe('/sw/thank-you?amount=75');
+    await api.services.mailer.settled();
+    const captureId = paypal.orders.get(orderId)!.captureId!;
+    expect(await api.services.db.kysely.selectFrom('gifts').select(['txn_id', 'name', 'lang']).where('email', '=', 'at.once@example.org').execute()).toEqual([{ txn_id: captureId, name: 'Zoë Achieng', lang: 'sw' }]);
+    expect(mailsTo('at.once@example.org').map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^Risiti yako \\d{4}-${captureId} kutoka SIPA$`))]);
+  });
+
+  test('the webhook endpoint stores what PayPal sends, with its headers, before the answer, and takes no more', async () => {
+    const sent = paypal.event('PAYMENT.CAPTURE.COMPLETED', { id: 'STOREDONLY000001', status: 'COMPLETED' });
+    const response = await api.app.request('/api/paypal/webhook', { method: 'POST', body: sent.body, headers: sent.headers });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+    const row = await api.services.db.kysely.selectFrom('paypal_webhooks').selectAll().where('event_id', '=', sent.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'received', body: sent.body, event_type: 'PAYMENT.CAPTURE.COMPLETED' });
+    expect(JSON.parse(row.headers)).toMatchObject({ 'paypal-transmission-sig': sent.headers['paypal-transmission-sig'], 'paypal-auth-algo': 'SHA256withRSA' });
+    const post = (body: BodyInit, type = 'application/json') => api.app.request('/api/paypal/webhook', { method: 'POST', body, headers: { 'content-type': type } });
+    expect((await post(sent.body, 'application/x-www-form-urlencoded')).status).toBe(415);
+    expect((await post(`{"id":"${'x'.repeat(70 * 1024)}"}`)).status).toBe(413);
+    expect((await post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))).status).toBe(400);
+    expect((await api.app.request('/api/paypal/webhook')).status).toBe(405);
+  });
+
   test('npm run paypal -- setup makes one product and plan and prints PAYPAL_PLAN_ID; cancel cancels a subscription at PayPal', async () => {
     const lines: string[] = [];
     const plans = paypal.plans.length;
