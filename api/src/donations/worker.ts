@@ -272,7 +272,9 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
    * returns how many notifications it handled. A row retried in this pass waits for its back-off.
    */
   async function runOnce(now = new Date()): Promise<number> {
-    const handled = (await drain('paypal_notifications', settle, now)) + (await drain('paypal_webhooks', settleWebhook, now));
+    // Side by side: a postback that hangs holds neither the other notifications nor the webhooks.
+    const [notifications, webhooks] = await Promise.all([drain('paypal_notifications', settle, now), drain('paypal_webhooks', settleWebhook, now)]);
+    const handled = notifications + webhooks;
     const queued = await db.kysely.selectFrom('donation_statement_recipients').select('email').where('status', '=', 'queued').limit(1).executeTakeFirst();
     if (queued) for (let batch = await sendStatementBatch(db, mailer); batch.settled && !stopped; batch = await sendStatementBatch(db, mailer)) mailer.deliverLater(batch.mailIds);
     return handled;
