@@ -7,8 +7,7 @@
  * (413), UTF-8 (400), and PAYPAL_IPN_RATE_MAX messages per client address per rate window.
  */
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import { clientAddress } from '../client-address.ts';
+import { storeWithinLimit } from '../donations/paypal-inbox.ts';
 import { webhookRow, WEBHOOK_HEADERS } from '../donations/worker.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { limitedBody } from '../submission.ts';
@@ -18,11 +17,7 @@ import type { Services } from '../services.ts';
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-class OverLimit extends Error {}
-
 export function paypalWebhookRoutes(services: Services) {
-  const { db, config } = services;
-  const window = config.rateLimitWindowSeconds;
   const routes = new Hono();
   routes.post('/webhook', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -41,30 +36,9 @@ export function paypalWebhookRoutes(services: Services) {
     if (!body.trim() || /[\u0000]/.test(body)) return c.body(null, 400);
     const headers = Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, c.req.header(name) ?? '']));
     const row = webhookRow(body, headers);
-    const seconds = Math.floor(Date.now() / 1000);
-    const start = seconds - (seconds % window);
-    const bucket = `paypal-webhook:${clientAddress(c, config.trustProxy)}@${start}`.slice(0, 300);
-    const limit = config.paypalIpnRateMax;
-    const stored = await db
-      .write(async (trx) => {
-        if (limit > 0) {
-          const { hits } = await trx
-            .insertInto('rate_limits')
-            .values({ bucket, window_start: start, hits: 1 })
-            .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
-            .returning('hits')
-            .executeTakeFirstOrThrow();
-          if (Number(hits) > limit) throw new OverLimit();
-        }
-        await trx.insertInto('paypal_webhooks').values(row).execute();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof OverLimit) return false;
-        throw error;
-      });
-    if (!stored) {
-      c.header('Retry-After', String(Math.max(1, start + window - seconds)));
+    const stored = await storeWithinLimit(services, c, 'paypal-webhook', (trx) => trx.insertInto('paypal_webhooks').values(row).execute());
+    if (!stored.stored) {
+      c.header('Retry-After', String(stored.retryAfter));
       return c.body(null, 429);
     }
     services.donations.wake();
