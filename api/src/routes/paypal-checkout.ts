@@ -129,8 +129,13 @@ export function paypalCheckoutRoutes(services: Services) {
     try {
       order = await rest.captureOrder(orderId);
     } catch (error) {
-      if (error instanceof PaypalRefused && error.issues.includes('ORDER_ALREADY_CAPTURED')) order = await rest.getOrder(orderId).catch(() => ({ id: orderId, status: 'UNKNOWN' }));
-      else if (error instanceof PaypalRefused) {
+      if (error instanceof PaypalRefused && error.issues.includes('ORDER_ALREADY_CAPTURED')) {
+        // Captured already (a reload, another server, PayPal's own retry): the order tells what.
+        const known = await rest.getOrder(orderId).catch(() => null);
+        // Paid, though PayPal cannot show the order now: thanked without the amount; the webhook records the gift.
+        if (!known) return c.redirect(sitePath(thankYouUrl(config.siteUrl, null, false, lang)), 303);
+        order = known;
+      } else if (error instanceof PaypalRefused) {
         console.error(`donations: the capture of order ${orderId} was refused: ${error.message}`);
         const declined = error.issues.some((issue) => DECLINED_ISSUES.has(issue)) || error.status === 422;
         return problemPage(c, declined ? 402 : 400, lang, message(lang, 'donationDeclined'), page);
