@@ -294,6 +294,36 @@ describeBackends('donations through Orders v2, Subscriptions v1 and webhooks', (
     expect((await api.app.request('/api/paypal/webhook')).status).toBe(405);
   });
 
+  test('a pending capture is receipted when PayPal completes it; a reversal takes it out; a subscription\'s failed payment, suspension and expiry are kept', async () => {
+    paypal.payer = { email: 'pending.rest@example.org', given: 'Kofi', surname: 'Mensah' };
+    const created = await donate({ amount: '50', lang: 'fr', page: '/fr/donate' });
+    const orderId = created.headers.get('location')!.split('/approve/')[1]!;
+    paypal.approve(orderId);
+    await fetch(`${paypal.base}/v2/checkout/orders/${orderId}/capture`, { method: 'POST', headers: { authorization: 'Bearer A21-fake-token', 'content-type': 'application/json' }, body: '{}' });
+    const capture = captureResource(orderId);
+    await webhook('PAYMENT.CAPTURE.PENDING', { ...capture, status: 'PENDING' });
+    await verifyAll();
+    expect(await gift(capture.id!)).toMatchObject({ status: 'pending', receipt_sent_at: null });
+    expect(mailsTo('pending.rest@example.org')).toEqual([]);
+    await webhook('PAYMENT.CAPTURE.COMPLETED', capture);
+    await verifyAll();
+    expect(await gift(capture.id!)).toMatchObject({ status: 'completed' });
+    expect(mailsTo('pending.rest@example.org')).toHaveLength(1);
+    await webhook('PAYMENT.CAPTURE.REVERSED', { id: 'REVERSAL00000001', status: 'COMPLETED', amount: { currency_code: 'USD', value: '50.00' }, create_time: new Date().toISOString(), links: [{ rel: 'up', href: `${paypal.base}/v2/payments/captures/${capture.id}` }] });
+    await verifyAll();
+    expect(await gift(capture.id!)).toMatchObject({ status: 'reversed' });
+
+    const subscription = { id: 'I-LIFECYCLE0001', custom_id: 'lang=sw', subscriber: { email_address: 'lifecycle@example.org', name: { given_name: 'Imani', surname: 'Wanjiru' } } };
+    const donor = () => api.services.db.kysely.selectFrom('recurring_donors').selectAll().where('subscr_id', '=', subscription.id).executeTakeFirstOrThrow();
+    await webhook('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { ...subscription, status: 'ACTIVE', status_update_time: '2026-06-05T10:00:00Z' });
+    await webhook('BILLING.SUBSCRIPTION.SUSPENDED', { ...subscription, status: 'SUSPENDED', status_update_time: '2026-07-05T10:00:00Z' });
+    await verifyAll();
+    expect(await donor()).toMatchObject({ status: 'active', last_failed_at: '2026-07-05T10:00:00Z', source: 'subscriptions', email: 'lifecycle@example.org' });
+    await webhook('BILLING.SUBSCRIPTION.EXPIRED', { ...subscription, status: 'EXPIRED', status_update_time: '2026-08-05T10:00:00Z' });
+    await verifyAll();
+    expect(await donor()).toMatchObject({ status: 'ended', ended_at: '2026-08-05T10:00:00Z' });
+  });
+
   test('npm run paypal -- setup makes one product and plan and prints PAYPAL_PLAN_ID; cancel cancels a subscription at PayPal', async () => {
     const lines: string[] = [];
     const plans = paypal.plans.length;
