@@ -207,7 +207,13 @@ describeBackends('donations through Orders v2, Subscriptions v1 and webhooks', (
     expect(first.status).toBe(303);
     const second = await donate({ amount: '60', frequency: 'monthly', lang: 'sw', page: '/sw/donate' });
     expect(paypal.plans).toHaveLength(1);
+    expect(await api.services.db.kysely.selectFrom('paypal_catalog').select('value').execute()).toEqual([{ value: paypal.plans[0] }]);
     const subscriptionId = first.headers.get('location')!.split('/approve/')[1]!;
+    // A plan PayPal no longer knows (deleted in its screens): a new one is made, once.
+    paypal.plans.length = 0;
+    const third = await donate({ amount: '10', frequency: 'monthly', lang: 'sw', page: '/sw/donate' });
+    expect(third.status).toBe(303);
+    expect(paypal.plans).toHaveLength(1);
     expect(paypal.subscriptions.get(subscriptionId)).toMatchObject({ value: '25.00', custom: 'lang=sw' });
     expect(paypal.subscriptions.get(second.headers.get('location')!.split('/approve/')[1]!)).toMatchObject({ value: '60.00' });
 

@@ -21,7 +21,7 @@ import { localizePath } from '../../../src/lib/i18n/paths.ts';
 import { DONATION_MAX } from '../../../src/lib/constants.ts';
 import { customField, itemName, parseDonationAmount, paypalLocale, thankYouUrl } from '../../../src/lib/paypal.ts';
 import { site } from '../../../src/lib/site.ts';
-import { ensureMonthlyPlan } from '../donations/paypal-plan.ts';
+import { withMonthlyPlan } from '../donations/paypal-plan.ts';
 import { approveLink, PaypalRefused, PaypalUnavailable, type Order } from '../donations/paypal-rest.ts';
 import { captureState, monthlyAmount, orderCapture, recordActivation, recordCapture } from '../donations/rest-record.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
@@ -83,15 +83,17 @@ export function donateRoutes(services: Services) {
     const cancelUrl = `${config.siteUrl}${page}`;
     try {
       const created = monthly
-        ? await rest.createSubscription({
-            planId: await ensureMonthlyPlan(services),
-            amountCents,
-            custom: customField(lang),
-            returnUrl: `${config.siteUrl}/api/paypal/subscribed?${back}`,
-            cancelUrl,
-            locale: paypalLocale(lang),
-            requestId: randomUUID(),
-          })
+        ? await withMonthlyPlan(services, (planId) =>
+            rest.createSubscription({
+              planId,
+              amountCents,
+              custom: customField(lang),
+              returnUrl: `${config.siteUrl}/api/paypal/subscribed?${back}`,
+              cancelUrl,
+              locale: paypalLocale(lang),
+              requestId: randomUUID(),
+            }),
+          )
         : await rest.createOrder({
             amountCents,
             description: itemName(site, false),
