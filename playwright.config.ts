@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/browser.ts';
+import { site } from './src/lib/site.ts';
 
 /**
  * Browser tests drive the built site served by the real Node server (`npm start` without the
@@ -13,6 +14,9 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 /** The stand-in for PayPal's notification verification (tests/support/paypal-peer.ts). */
 const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 2);
+/** The stand-in for PayPal's REST API, the orders checkout's (tests/support/paypal-rest-peer.ts). */
+const siteUrl = site.url;
+const paypalRestPort = Number(process.env.E2E_PAYPAL_REST_PORT ?? port + 3);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,6 +52,13 @@ export default defineConfig({
       ADMIN_EMAIL: 'e2e.admin@example.org',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PAYPAL_VERIFY_URL: `http://127.0.0.1:${paypalPort}/cgi-bin/webscr`,
+      // The orders checkout against the REST peer (its credentials: api/test/paypal-rest-fake.ts);
+      // its stand-in form (/test-form) posts to /api/donate from the peer's origin.
+      PAYPAL_API_BASE: `http://127.0.0.1:${paypalRestPort}`,
+      PAYPAL_CLIENT_ID: 'fake-client-id',
+      PAYPAL_CLIENT_SECRET: 'fake-client-secret',
+      PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
+      ALLOWED_ORIGINS: `http://127.0.0.1:${paypalRestPort}`,
     },
   }, {
     command: 'node tests/support/smtp-peer.ts',
@@ -61,5 +72,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 30_000,
     env: { PAYPAL_PEER_PORT: String(paypalPort) },
+  }, {
+    command: 'node tests/support/paypal-rest-peer.ts',
+    port: paypalRestPort,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    // PayPal's return URLs name the site's public address (SITE_URL's default); the peer sends the browser here instead.
+    env: { PAYPAL_REST_PEER_PORT: String(paypalRestPort), PAYPAL_REST_PEER_SITE: `${siteUrl} http://127.0.0.1:${port}` },
   }],
 });

@@ -103,6 +103,11 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/mail-feedback', body: { events: [{ type: 'bounce', email: 'fuzz1-1@example.org' }, { type: 'complaint', email: 'nobody@example.org', reason: 'spam' }] }, headers: { authorization: `Bearer ${FUZZ_WEBHOOK_TOKEN}` }, who: ['none'] },
   // PayPal's notifications (anyone may post; nothing is believed until PayPal verified it) and the Donations screen.
   { method: 'POST', path: '/api/paypal/ipn', urlencoded: 'txn_type=web_accept&txn_id=FUZZ0001&payment_status=Completed&mc_gross=25.00&mc_currency=USD&payer_email=giver%40example.org&receiver_email=donations%40sipa.example.org', who: ['none'] },
+  // The REST checkout (paypal.checkout "orders"): the form's post, PayPal's return pages and its webhooks.
+  { method: 'POST', path: '/api/donate', urlencoded: 'amount=25&frequency=one-time&lang=fr&page=%2Ffr%2Fdonate', who: ['none'] },
+  { method: 'GET', path: '/api/paypal/return', query: { token: 'FUZZORDER00000001', lang: 'sw', page: '/sw/donate' }, who: ['none'] },
+  { method: 'GET', path: '/api/paypal/subscribed', query: { subscription_id: 'I-FUZZ00000001', lang: 'fr', page: '/fr/donate' }, who: ['none'] },
+  { method: 'POST', path: '/api/paypal/webhook', body: { id: 'WH-FUZZ-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'FUZZCAPTURE0001', status: 'COMPLETED', amount: { currency_code: 'USD', value: '25.00' } } }, who: ['none'] },
   { method: 'GET', path: '/api/donations/summary', who: SIGNED_IN },
   { method: 'GET', path: '/api/donations/gifts', query: { q: 'giver', kind: 'monthly', from: '2026-01-01', to: '2026-12-31', limit: '20' }, who: SIGNED_IN },
   { method: 'GET', path: '/api/donations/gifts/export.csv', query: { q: 'giver', kind: 'one-time' }, who: ANYONE },

@@ -10,6 +10,7 @@ import { createStaffServices } from './auth/index.ts';
 import { loadConfig, type ApiConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
 import { openAndMigrate } from './db/index.ts';
+import { createPaypalRest } from './donations/paypal-rest.ts';
 import { createDonationsWorker } from './donations/worker.ts';
 import { createMailer } from './mail/outbox.ts';
 import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
@@ -21,6 +22,8 @@ import { mailFeedbackRoutes } from './routes/mail-feedback.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { donationRoutes } from './routes/donations.ts';
 import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
+import { donateRoutes, paypalCheckoutRoutes } from './routes/paypal-checkout.ts';
+import { paypalWebhookRoutes } from './routes/paypal-webhook.ts';
 import { newsletterSignupRoutes, newsletterTokenRoutes } from './routes/newsletter.ts';
 import { newsletterWelcomeRoutes } from './routes/newsletter-welcome.ts';
 import { newsletterPreviewRoutes } from './routes/newsletter-preview.ts';
@@ -78,8 +81,17 @@ export async function createServices(config: ApiConfig = loadConfig(), transport
     throw error;
   });
   const broadcast = createNewsletterBroadcast({ config, db, tokens, sender: broadcastSender });
-  const donations = createDonationsWorker({ db, mailer, business: config.paypalBusiness, verifyUrl: config.paypalVerifyUrl, leaseSeconds: config.paypalIpnLeaseSeconds });
-  return { config, db, mailer, tokens, staff, broadcast, donations };
+  const paypalRest = config.paypalRest ? createPaypalRest(config.paypalRest) : null;
+  const donations = createDonationsWorker({
+    db,
+    mailer,
+    business: config.paypalBusiness,
+    verifyUrl: config.paypalVerifyUrl,
+    leaseSeconds: config.paypalIpnLeaseSeconds,
+    rest: paypalRest,
+    webhookId: config.paypalWebhookId,
+  });
+  return { config, db, mailer, tokens, staff, broadcast, donations, paypalRest };
 }
 
 export async function closeServices(services: Services): Promise<void> {
@@ -128,6 +140,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))
     .route('/paypal', paypalIpnRoutes(services))
+    .route('/paypal', paypalWebhookRoutes(services))
+    .route('/paypal', paypalCheckoutRoutes(services))
+    .route('/donate', donateRoutes(services))
     .route('/donations', donationRoutes(services))
     .route('/mail-feedback', mailFeedbackRoutes(services))
     // Every other /api path answers here, so the static site's catch-all never sees it.

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { site } from '../../src/lib/site.ts';
 import { PAYPAL_SANDBOX_VERIFY_URL, PAYPAL_VERIFY_URL } from './donations/ipn.ts';
+import { PAYPAL_API_BASE, PAYPAL_SANDBOX_API_BASE, type PaypalRestOptions } from './donations/paypal-rest.ts';
 
 export interface ApiConfig {
   /** Directory of the SQLite file (DATA_DIR, default data/ at the repository root). */
@@ -84,6 +85,16 @@ export interface ApiConfig {
   paypalIpnLeaseSeconds: number;
   /** Notifications accepted per client address per rate window (RATE_LIMIT_WINDOW_SECONDS); 0 disables. */
   paypalIpnRateMax: number;
+  /**
+   * PayPal's REST API (Orders v2, Subscriptions v1, webhooks): on when PAYPAL_CLIENT_ID and
+   * PAYPAL_CLIENT_SECRET are set; PAYPAL_API_BASE, else PayPal's sandbox or live host by the site's
+   * `paypal.sandbox` setting.
+   */
+  paypalRest?: PaypalRestOptions;
+  /** PAYPAL_WEBHOOK_ID: the id PayPal gave the webhook URL, which every webhook is verified against. */
+  paypalWebhookId?: string;
+  /** PAYPAL_PLAN_ID: the monthly plan (`npm run paypal -- setup`); unset, one is made on first use and kept in the database. */
+  paypalPlanId?: string;
   /** AUTH_OAUTH_BASE_URL: every provider's endpoints at <base>/<provider>/{authorize,token,userinfo} instead (tests, staging). */
   oauthBaseUrl?: string;
 }
@@ -154,6 +165,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paypalVerifyUrl: env.PAYPAL_VERIFY_URL?.trim() || (site.paypal.sandbox ? PAYPAL_SANDBOX_VERIFY_URL : PAYPAL_VERIFY_URL),
     paypalIpnLeaseSeconds: Math.max(1, int(env.PAYPAL_IPN_LEASE_SECONDS, 120)),
     paypalIpnRateMax: int(env.PAYPAL_IPN_RATE_MAX, 600),
+    paypalRest:
+      env.PAYPAL_CLIENT_ID?.trim() && env.PAYPAL_CLIENT_SECRET?.trim()
+        ? {
+            base: (env.PAYPAL_API_BASE?.trim() || (site.paypal.sandbox || env.PAYPAL_SANDBOX === 'true' ? PAYPAL_SANDBOX_API_BASE : PAYPAL_API_BASE)).replace(/\/+$/, ''),
+            clientId: env.PAYPAL_CLIENT_ID.trim(),
+            clientSecret: env.PAYPAL_CLIENT_SECRET.trim(),
+          }
+        : undefined,
+    paypalWebhookId: env.PAYPAL_WEBHOOK_ID?.trim() || undefined,
+    paypalPlanId: env.PAYPAL_PLAN_ID?.trim() || undefined,
     oauthBaseUrl: env.AUTH_OAUTH_BASE_URL?.trim().replace(/\/+$/, '') || undefined,
     ...overrides,
   };

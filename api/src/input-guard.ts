@@ -155,7 +155,7 @@ const TEXT_TYPES = new Set(['text/csv', 'text/plain']);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Routes whose bodies follow another sender's rules, checked by the route itself. */
-export const OWN_BODY_RULES: ReadonlySet<string> = new Set(['/api/paypal/ipn']);
+export const OWN_BODY_RULES: ReadonlySet<string> = new Set(['/api/paypal/ipn', '/api/paypal/webhook']);
 
 /** What the guard found in a body: forbidden names, nothing it reads, or a body that broke off. */
 type BodyCheck = { issues: string[]; lang?: Lang } | 'unread' | 'broken-off' | 'too-large';

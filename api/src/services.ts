@@ -2,6 +2,7 @@
 import type { StaffServices } from './auth/index.ts';
 import type { ApiConfig } from './config.ts';
 import type { Db } from './db/index.ts';
+import type { PaypalRest } from './donations/paypal-rest.ts';
 import type { DonationsWorker } from './donations/worker.ts';
 import type { Mailer } from './mail/outbox.ts';
 import type { NewsletterBroadcast } from './newsletter-broadcast/index.ts';
@@ -18,4 +19,6 @@ export interface Services {
   broadcast: NewsletterBroadcast;
   /** PayPal notifications and yearly statements (api/src/donations). */
   donations: DonationsWorker;
+  /** PayPal's REST API when its credentials are set (the Orders and Subscriptions checkout, webhooks). */
+  paypalRest: PaypalRest | null;
 }

@@ -11,6 +11,7 @@ import { FORWARDED } from '../src/routes/staff-auth.ts';
 import { mountedEndpoints, pathMatcher } from './app-routes.ts';
 import { describeBackends, makeApi } from './helpers.ts';
 import { startFakePaypal, type FakePaypal } from './paypal-fake.ts';
+import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_WEBHOOK_ID, startFakePaypalRest, type FakeRest } from './paypal-rest-fake.ts';
 import { ADMIN, createAccounts, MEMBER, signIn } from './staff-helpers.ts';
 
 const SEED = 20261122;
@@ -20,11 +21,23 @@ const STAFF_REQUESTS = 4000;
 
 /** PayPal's verification is the loopback fake: a fuzzed notification never leaves the machine. */
 let paypal: FakePaypal;
+/** And PayPal's REST API (the orders checkout, webhook verification): its loopback fake. */
+let paypalRest: FakeRest;
 beforeAll(async () => {
   paypal = await startFakePaypal();
+  paypalRest = await startFakePaypalRest();
 });
-afterAll(() => paypal.close());
-const fuzzConfig = (): Partial<ApiConfig> => ({ rateLimitMax: 120, paypalVerifyUrl: paypal.url, bounceWebhookToken: FUZZ_WEBHOOK_TOKEN });
+afterAll(async () => {
+  await paypal.close();
+  await paypalRest.close();
+});
+const fuzzConfig = (): Partial<ApiConfig> => ({
+  rateLimitMax: 120,
+  paypalVerifyUrl: paypal.url,
+  paypalRest: { base: paypalRest.base, clientId: FAKE_CLIENT_ID, clientSecret: FAKE_CLIENT_SECRET },
+  paypalWebhookId: FAKE_WEBHOOK_ID,
+  bounceWebhookToken: FUZZ_WEBHOOK_TOKEN,
+});
 
 test('the run reaches every endpoint the app mounts, and every endpoint it lists is one the app mounts', async () => {
   const api = await makeApi('sqlite', fuzzConfig());

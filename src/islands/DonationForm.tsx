@@ -2,9 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 
 import { useAdoptOnHydration } from './form-kit/hydration.ts';
 import { DONATION_CUSTOM_MIN, DONATION_DEFAULT_AMOUNT, DONATION_MAX, DONATION_PRESETS, MONTHLY_GIVING_CIRCLE_MIN } from '../lib/constants.ts';
 import {
+  buildOrdersCheckout,
   buildPaypalCheckout,
   checkoutUrl,
   customField,
+  DONATE_API_PATH,
   isPreset,
   itemName,
   notifyUrl,
@@ -12,6 +14,7 @@ import {
   paypalLocale,
   thankYouUrl,
   type AmountResult,
+  type DonationCheckout,
   type PaypalSettings,
 } from '../lib/paypal.ts';
 import { formatCurrency } from '../lib/i18n/format.ts';
@@ -69,6 +72,11 @@ export interface DonationFormProps {
   lang: Lang;
   /** The amounts the form shows before anyone types one, written in `lang` (fixedAmountLabels). */
   amountLabels: Readonly<Record<number, string>>;
+  /**
+   * "standard" (default): the spec's Payments Standard form, posted to PayPal. "orders": the same
+   * form posted to the API (DONATE_API_PATH), which sends the donor on to PayPal's approval page.
+   */
+  checkout?: DonationCheckout;
 }
 
 /** Every amount the form can show before a visitor types one: the presets, the minimum, the Giving Circle's and the maximum. */
@@ -103,7 +111,8 @@ function readDonationChoice(form: HTMLFormElement, customInput: HTMLInputElement
  * and posts exactly the fields built by src/lib/paypal.ts.
  */
 export default function DonationForm(props: DonationFormProps) {
-  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath, lang, amountLabels } = props;
+  const { idPrefix: p, orgName, business, sandbox, taxStatus, siteUrl, pagePath, lang, amountLabels, checkout: mode = 'standard' } = props;
+  const orders = mode === 'orders';
   const t = textsIn(lang, DONATION_FORM_TEXTS);
   const money = (amount: number) => amountLabels[amount] ?? formatCurrency(amount, lang);
   // The amount rules are parseDonationAmount's; their words are the page's language.
@@ -180,14 +189,16 @@ export default function DonationForm(props: DonationFormProps) {
       (selection === 'custom' ? customInput.current : firstPreset.current)?.focus();
       return;
     }
-    const checkout = buildPaypalCheckout({
-      amount: result.amount,
-      monthly,
-      origin: window.location.origin,
-      currentUrl: window.location.href.split('#')[0]!,
-      config,
-      lang,
-    });
+    const checkout = orders
+      ? buildOrdersCheckout({ amount: result.amount, monthly, currentPath: `${window.location.pathname}${window.location.search}`, lang })
+      : buildPaypalCheckout({
+          amount: result.amount,
+          monthly,
+          origin: window.location.origin,
+          currentUrl: window.location.href.split('#')[0]!,
+          config,
+          lang,
+        });
     const form = document.createElement('form');
     form.method = 'post';
     form.action = checkout.action;
@@ -235,22 +246,31 @@ export default function DonationForm(props: DonationFormProps) {
       ref={formRef}
       className="donation"
       method="post"
-      action={checkoutUrl(config)}
+      action={orders ? DONATE_API_PATH : checkoutUrl(config)}
       noValidate={ready}
       onSubmit={submit}
       aria-label={t.donationFormLabel}
       data-ready={ready ? 'true' : undefined}
     >
       {/* Used only when the form posts without JavaScript: a one-time gift of the chosen preset. */}
-      <input type="hidden" name="cmd" value="_donations" />
-      <input type="hidden" name="business" value={business} />
-      <input type="hidden" name="currency_code" value="USD" />
-      <input type="hidden" name="item_name" value={itemName(config, false)} />
-      <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false, lang)} />
-      <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
-      {lc ? <input type="hidden" name="lc" value={lc} /> : null}
-      <input type="hidden" name="notify_url" value={notifyUrl(siteUrl)} />
-      <input type="hidden" name="custom" value={customField(lang)} />
+      {orders ? (
+        <>
+          <input type="hidden" name="lang" value={lang} />
+          <input type="hidden" name="page" value={pagePath} />
+        </>
+      ) : (
+        <>
+          <input type="hidden" name="cmd" value="_donations" />
+          <input type="hidden" name="business" value={business} />
+          <input type="hidden" name="currency_code" value="USD" />
+          <input type="hidden" name="item_name" value={itemName(config, false)} />
+          <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false, lang)} />
+          <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
+          {lc ? <input type="hidden" name="lc" value={lc} /> : null}
+          <input type="hidden" name="notify_url" value={notifyUrl(siteUrl)} />
+          <input type="hidden" name="custom" value={customField(lang)} />
+        </>
+      )}
 
       <fieldset className="donation__group donation__frequency donation__enhanced" aria-describedby={`${p}-monthly-hint`}>
         <legend className="donation__legend">{t.donationHowOften}</legend>

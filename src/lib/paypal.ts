@@ -19,8 +19,12 @@ import { localizePath } from './i18n/paths.ts';
 export interface PaypalSettings {
   /** The organisation's name, used in item_name ('Donation to SIPA'). */
   name: string;
-  paypal: { business: string; sandbox: boolean };
+  /** `checkout`: "standard" (Payments Standard, the default) or "orders" (the API's Orders v2 and Subscriptions v1 checkout). */
+  paypal: { business: string; sandbox: boolean; checkout?: DonationCheckout };
 }
+
+/** Which checkout the donation form uses (content/site.json `paypal.checkout`, chosen at build time). */
+export type DonationCheckout = 'standard' | 'orders';
 
 export interface DonationRequest {
   /** A valid amount in dollars (see parseDonationAmount). */
@@ -175,4 +179,35 @@ export function buildPaypalCheckout(request: DonationRequest): PaypalCheckout {
   }
   fields.push(['notify_url', notifyUrl(origin)], ['custom', customField(lang)]);
   return { action: checkoutUrl(config), fields };
+}
+
+/** Where the form posts with `paypal.checkout: "orders"`: the API makes the order or subscription and redirects to PayPal. */
+export const DONATE_API_PATH = '/api/donate';
+
+export interface OrdersRequest {
+  /** A valid amount in dollars (see parseDonationAmount). */
+  amount: number;
+  monthly: boolean;
+  /** The path of the page the visitor is on (with its query): PayPal's cancel returns there. */
+  currentPath: string;
+  lang?: Lang;
+}
+
+/**
+ * The fields the form posts to the API in the "orders" checkout: the amount as the form checked
+ * it ('25', '40.50'), the frequency, the page's language and the page itself. The API checks the
+ * amount again with parseDonationAmount, the same rule.
+ */
+export function buildOrdersCheckout(request: OrdersRequest): PaypalCheckout {
+  const checked = parseDonationAmount(request.amount);
+  if (!checked.ok) throw new RangeError(checked.message);
+  return {
+    action: DONATE_API_PATH,
+    fields: [
+      ['amount', formatAmount(checked.amount)],
+      ['frequency', request.monthly ? 'monthly' : 'one-time'],
+      ['lang', request.lang ?? DEFAULT_LANG],
+      ['page', request.currentPath],
+    ],
+  };
 }

@@ -49,6 +49,13 @@ export const siteConfigSchema = z
     paypal: z.object({
       business: z.string().min(1),
       sandbox: z.boolean(),
+      /**
+       * Which checkout the donation form uses, chosen at build time: "standard" (the default),
+       * PayPal Payments Standard as the spec's section 7 has it; "orders", the same form posting
+       * to the API (/api/donate), which creates an Orders v2 order or a Subscriptions v1
+       * subscription (the API needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET; docs/donations.md).
+       */
+      checkout: z.enum(['standard', 'orders']).default('standard'),
     }),
     analytics: z.object({
       measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]),

@@ -544,6 +544,47 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '2026-12-02-001-paypal-rest': {
+    async up(db: Kysely<any>) {
+      // Which PayPal path each monthly donor is on: Payments Standard (IPN) or Subscriptions v1.
+      await db.schema.alterTable('recurring_donors').addColumn('source', 'varchar(16)', (col) => col.notNull().defaultTo('standard')).execute();
+      await db.schema
+        .createTable('paypal_webhooks')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('body', 'text', (col) => col.notNull())
+        .addColumn('headers', 'text', (col) => col.notNull())
+        .addColumn('event_id', 'varchar(64)')
+        .addColumn('event_type', 'varchar(64)')
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('outcome', 'varchar(300)')
+        .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('locked_until', 'varchar(32)')
+        .addColumn('last_error', 'varchar(1000)')
+        .addColumn('received_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('verified_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('paypal_webhooks_due').on('paypal_webhooks').columns(['status', 'next_attempt_at']).execute();
+      // One recording per PayPal event id, whatever PayPal (or anyone) sends again.
+      await db.schema
+        .createTable('paypal_webhook_events')
+        .addColumn('event_id', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('recorded_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      // The product and monthly plan created on demand (PAYPAL_PLAN_ID overrides).
+      await db.schema
+        .createTable('paypal_catalog')
+        .addColumn('name', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('value', 'varchar(200)', (col) => col.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('paypal_catalog').ifExists().execute();
+      await db.schema.dropTable('paypal_webhook_events').ifExists().execute();
+      await db.schema.dropTable('paypal_webhooks').ifExists().execute();
+      await db.schema.alterTable('recurring_donors').dropColumn('source').execute();
+    },
+  },
 };
 
 /**

@@ -213,6 +213,9 @@ export interface Database {
   gifts: GiftsTable;
   gift_adjustments: GiftAdjustmentsTable;
   recurring_donors: RecurringDonorsTable;
+  paypal_webhooks: PaypalWebhooksTable;
+  paypal_webhook_events: PaypalWebhookEventsTable;
+  paypal_catalog: PaypalCatalogTable;
   donation_statements: DonationStatementsTable;
   donation_statement_recipients: DonationStatementRecipientsTable;
   newsletter_welcome: NewsletterWelcomeTable;
@@ -311,6 +314,39 @@ export interface RecurringDonorsTable {
   cancelled_at: string | null;
   ended_at: string | null;
   updated_at: string;
+  /** standard: Payments Standard, told by IPN; subscriptions: Subscriptions v1, told by webhooks (migration 2026-12-02-001). */
+  source: Generated<'standard' | 'subscriptions'>;
+}
+/**
+ * A PayPal webhook (REST) exactly as it arrived, its body and PayPal's transmission headers,
+ * stored before the answer; verified with PayPal (verify-webhook-signature) before it is believed.
+ * Statuses as PaypalNotificationsTable's.
+ */
+export interface PaypalWebhooksTable {
+  id: string;
+  body: string;
+  /** JSON of the paypal-transmission-*, paypal-cert-url and paypal-auth-algo headers. */
+  headers: string;
+  event_id: string | null;
+  event_type: string | null;
+  status: 'received' | 'verified' | 'invalid' | 'failed';
+  outcome: string | null;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  received_at: string;
+  verified_at: string | null;
+}
+/** A webhook event id already recorded: a replay of it changes nothing. */
+export interface PaypalWebhookEventsTable {
+  event_id: string;
+  recorded_at: string;
+}
+/** The Subscriptions v1 product and plan made on demand. */
+export interface PaypalCatalogTable {
+  name: string;
+  value: string;
 }
 /** A yearly statement run (one per calendar year of gifts), its recipients queued with it. */
 export interface DonationStatementsTable {

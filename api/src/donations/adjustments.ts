@@ -5,8 +5,6 @@
  * notification is still being verified); the gift's standing is then worked out again from its
  * payment and every adjustment (gift-status.ts), so the order of arrival changes nothing.
  */
-import type { IpnFields } from './ipn.ts';
-import { cents, paypalDate } from './ipn.ts';
 import { standing, storedPaymentState, type AdjustmentKind } from './gift-status.ts';
 import type { Trx } from './trx.ts';
 
@@ -20,13 +18,25 @@ export async function settleGift(trx: Trx, txnId: string): Promise<boolean> {
   return true;
 }
 
+/** An adjustment as any of PayPal's paths tells it (IPN's Refunded/Reversed fields, a Payments v2 refund). */
+export interface AdjustmentEvent {
+  /** PayPal's own id of the refund or reversal; null: one is made from the parent, kind and time. */
+  txnId: string | null;
+  /** The payment it adjusts (IPN's parent_txn_id, a capture id). */
+  parent: string;
+  kind: AdjustmentKind;
+  /** A refund's amount in cents, either sign; null or 0: the whole gift. */
+  amountCents: number | null;
+  payerEmail: string | null;
+  at: string;
+}
+
 /** Keeps one adjustment and settles its gift; the outcome says what changed. */
-export async function recordAdjustment(trx: Trx, fields: IpnFields, kind: AdjustmentKind, now: string): Promise<string> {
-  const parent = fields.parent_txn_id!.trim().slice(0, 64);
-  const at = paypalDate(fields.payment_date) ?? now;
-  // A refund's mc_gross is negative ('-5.00'); none given: the whole gift.
-  const amount = cents(fields.mc_gross);
-  const txnId = (fields.txn_id?.trim() || `${parent}:${kind}:${at}`).slice(0, 64);
+export async function recordAdjustment(trx: Trx, event: AdjustmentEvent, now: string): Promise<string> {
+  const { kind, at } = event;
+  const parent = event.parent.trim().slice(0, 64);
+  const amount = event.amountCents;
+  const txnId = (event.txnId?.trim() || `${parent}:${kind}:${at}`).slice(0, 64);
   const inserted = await trx
     .insertInto('gift_adjustments')
     .values({
@@ -34,7 +44,7 @@ export async function recordAdjustment(trx: Trx, fields: IpnFields, kind: Adjust
       parent_txn_id: parent,
       kind,
       amount_cents: kind === 'refund' && amount !== null && amount !== 0 ? Math.abs(amount) : null,
-      payer_email: fields.payer_email?.trim().toLowerCase().slice(0, 254) || null,
+      payer_email: event.payerEmail?.trim().toLowerCase().slice(0, 254) || null,
       at,
       created_at: now,
     })

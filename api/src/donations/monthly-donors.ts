@@ -8,15 +8,23 @@
  */
 import { sql } from 'kysely';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
-import type { IpnFields } from './ipn.ts';
-import { customLang } from './ipn.ts';
-import { payer } from './payer.ts';
 import type { Trx } from './trx.ts';
 
+export type MonthlyDonorSource = 'standard' | 'subscriptions';
+
+/** A subscription as any of PayPal's paths tells it: IPN's subscr_* fields or a Subscriptions v1 resource. */
+export interface Subscriber {
+  subscrId: string;
+  email: string;
+  name: string;
+  lang: string | null;
+  /** Which PayPal path it is on: Payments Standard (IPN) or Subscriptions v1 (webhooks). */
+  source: MonthlyDonorSource;
+}
+
 /** The subscription's record, created on the first message about it; returns its id. */
-export async function monthlyDonor(trx: Trx, fields: IpnFields, amountCents: number | null, now: string): Promise<string> {
-  const subscrId = fields.subscr_id!.slice(0, 64);
-  const who = payer(fields);
+export async function monthlyDonor(trx: Trx, who: Subscriber, amountCents: number | null, now: string): Promise<string> {
+  const subscrId = who.subscrId.slice(0, 64);
   await trx
     .insertInto('recurring_donors')
     .values({
@@ -24,8 +32,9 @@ export async function monthlyDonor(trx: Trx, fields: IpnFields, amountCents: num
       email: who.email,
       name: who.name,
       amount_cents: amountCents ?? 0,
-      lang: langOrDefault(customLang(fields)),
+      lang: langOrDefault(who.lang),
       status: 'active',
+      source: who.source,
       signed_up_at: null,
       last_payment_at: null,
       last_failed_at: null,
@@ -35,6 +44,8 @@ export async function monthlyDonor(trx: Trx, fields: IpnFields, amountCents: num
     })
     .onConflict((oc) => oc.column('subscr_id').doNothing())
     .execute();
+  // A record a payment started without the payer's address (a webhook told before the sign-up) takes it now.
+  if (who.email) await trx.updateTable('recurring_donors').set({ email: who.email, name: who.name }).where('subscr_id', '=', subscrId).where('email', '=', '').execute();
   return subscrId;
 }
 

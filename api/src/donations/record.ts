@@ -17,11 +17,11 @@ import { zonedYear } from '../../../src/lib/organisation-calendar.ts';
 import type { Db } from '../db/index.ts';
 import { newId } from '../db/ids.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { recordAdjustment, settleGift } from './adjustments.ts';
+import { recordAdjustment, settleGift, type AdjustmentEvent } from './adjustments.ts';
 import { lockPayment } from './gift-lock.ts';
-import { ADJUSTMENT_KINDS, paymentState } from './gift-status.ts';
+import { ADJUSTMENT_KINDS, paymentState, type PaymentState } from './gift-status.ts';
 import { cents, customLang, MAX_PAYPAL_AMOUNT_CENTS, paypalDate, type IpnFields } from './ipn.ts';
-import { cancelled, ended, later, monthlyDonor, paymentAmount, signedUp } from './monthly-donors.ts';
+import { cancelled, ended, later, monthlyDonor, paymentAmount, signedUp, type Subscriber } from './monthly-donors.ts';
 import { payer } from './payer.ts';
 import { receiptMail } from './receipt-mail.ts';
 import type { Trx } from './trx.ts';
@@ -37,13 +37,13 @@ export interface Recorded {
 /** The receipt number of a payment: the organisation's year it was made in and PayPal's transaction id. */
 export const receiptNumber = (paidAt: string, txnId: string) => `${zonedYear(paidAt)}-${txnId}`;
 
-const nothing = (outcome: string): Recorded => ({ outcome, mailIds: [] });
+export const nothing = (outcome: string): Recorded => ({ outcome, mailIds: [] });
 
 /** An amount PayPal can have sent for a gift, or why not. */
-function giftAmount(fields: IpnFields, name: 'mc_gross' | 'mc_amount3'): number | string {
-  const amount = cents(fields[name]);
-  if (amount === null || amount <= 0) return `ignored: the amount ${fields[name] ?? '(none)'} is not positive`;
-  if (amount > MAX_PAYPAL_AMOUNT_CENTS) return `refused: the amount ${fields[name]} is larger than any PayPal payment (at most 9999999999.99)`;
+export function giftAmount(value: string | undefined): number | string {
+  const amount = cents(value);
+  if (amount === null || amount <= 0) return `ignored: the amount ${value ?? '(none)'} is not positive`;
+  if (amount > MAX_PAYPAL_AMOUNT_CENTS) return `refused: the amount ${value} is larger than any PayPal payment (at most 9999999999.99)`;
   return amount;
 }
 
@@ -55,19 +55,35 @@ async function receiptIfDue(trx: Trx, mailer: Mailer, txnId: string, now: string
   return mailer.enqueue(trx, [receiptMail(gift, langOrDefault(gift.lang))]);
 }
 
-async function recordPayment(trx: Trx, mailer: Mailer, fields: IpnFields, kind: 'one-time' | 'monthly', now: string): Promise<Recorded> {
-  const txnId = fields.txn_id?.trim().slice(0, 64);
-  if (!txnId) return nothing('ignored: no txn_id');
-  const state = paymentState(fields.payment_status);
-  if (!state) return nothing(`not recorded: payment ${fields.payment_status || 'without a status'}`);
-  const amount = giftAmount(fields, 'mc_gross');
-  if (typeof amount === 'string') return nothing(amount);
-  const who = payer(fields);
-  if (!who.email) return nothing('ignored: no payer_email');
-  const paidAt = paypalDate(fields.payment_date) ?? now;
-  const subscrId = kind === 'monthly' ? (fields.subscr_id?.slice(0, 64) ?? null) : null;
-  if (subscrId) {
-    await monthlyDonor(trx, fields, amount, now);
+/**
+ * A payment as any of PayPal's paths tells it: IPN's web_accept and subscr_payment, a Payments v2
+ * capture (Orders v2), a Subscriptions v1 sale. One gift per txnId whatever told it first.
+ */
+export interface Payment {
+  /** IPN's txn_id, a capture's id, a subscription sale's id. */
+  txnId: string;
+  state: PaymentState;
+  /** Positive integer cents, at most MAX_PAYPAL_AMOUNT_CENTS (giftAmount). */
+  amountCents: number;
+  email: string;
+  name: string;
+  paidAt: string;
+  lang: string | null;
+  kind: 'one-time' | 'monthly';
+  /** The subscription of a monthly payment, and the path it is on. */
+  subscriber: Subscriber | null;
+}
+
+/** Records a payment once (pending payments move on when PayPal tells the end), its receipt queued when due. */
+export async function recordPayment(trx: Trx, dialect: Db['dialect'], mailer: Mailer, payment: Payment, now: string): Promise<Recorded> {
+  const txnId = payment.txnId.trim().slice(0, 64);
+  if (!txnId) return nothing('ignored: no transaction id');
+  if (!payment.email) return nothing('ignored: no payer address');
+  await lockPayment(trx, dialect, txnId);
+  const { state, amountCents: amount, paidAt } = payment;
+  const subscrId = payment.subscriber ? payment.subscriber.subscrId.slice(0, 64) : null;
+  if (payment.subscriber && subscrId) {
+    await monthlyDonor(trx, payment.subscriber, amount, now);
     await paymentAmount(trx, subscrId, amount);
     if (state === 'completed') await later(trx, subscrId, 'last_payment_at', paidAt, now);
     if (state === 'failed') await later(trx, subscrId, 'last_failed_at', paidAt, now);
@@ -78,14 +94,14 @@ async function recordPayment(trx: Trx, mailer: Mailer, fields: IpnFields, kind: 
       id: newId(),
       txn_id: txnId,
       receipt_number: receiptNumber(paidAt, txnId.slice(0, 30)),
-      email: who.email,
-      name: who.name,
+      email: payment.email,
+      name: payment.name,
       amount_cents: amount,
       refunded_cents: 0,
-      kind,
+      kind: payment.kind,
       subscr_id: subscrId,
       status: state,
-      lang: langOrDefault(customLang(fields)),
+      lang: langOrDefault(payment.lang),
       paid_at: paidAt,
       refunded_at: null,
       receipt_sent_at: null,
@@ -110,28 +126,66 @@ async function recordPayment(trx: Trx, mailer: Mailer, fields: IpnFields, kind: 
   return { outcome: mailIds.length ? `${outcome}, receipt ${gift.receipt_number} queued` : outcome, mailIds };
 }
 
-async function recordSubscription(trx: Trx, fields: IpnFields, type: string, now: string): Promise<Recorded> {
-  const at = paypalDate(fields.subscr_date) ?? paypalDate(fields.payment_date) ?? now;
-  if (type === 'subscr_signup') {
-    const amount = giftAmount(fields, 'mc_amount3');
-    if (typeof amount === 'string') return nothing(amount.replace('the amount', 'the monthly amount'));
-    const id = await monthlyDonor(trx, fields, amount, now);
-    await signedUp(trx, id, amount, at, now);
+/** Keeps a refund, reversal or cancelled reversal of a payment, under that payment's lock. */
+export async function recordPaymentAdjustment(trx: Trx, dialect: Db['dialect'], event: AdjustmentEvent, now: string): Promise<Recorded> {
+  await lockPayment(trx, dialect, event.parent.trim().slice(0, 64));
+  return nothing(await recordAdjustment(trx, event, now));
+}
+
+/** What a subscription's own event tells, from either path. */
+export type SubscriptionChange = { type: 'signup'; amountCents: number } | { type: 'failed' } | { type: 'cancelled' } | { type: 'ended' } | { type: 'suspended' };
+
+export async function recordSubscriptionChange(trx: Trx, who: Subscriber, change: SubscriptionChange, amountCents: number | null, at: string, now: string): Promise<Recorded> {
+  if (change.type === 'signup') {
+    const id = await monthlyDonor(trx, who, change.amountCents, now);
+    await signedUp(trx, id, change.amountCents, at, now);
     return nothing(`monthly donor ${id} signed up`);
   }
-  if (!['subscr_failed', 'subscr_cancel', 'subscr_eot'].includes(type)) return nothing(`ignored: txn_type ${type}`);
-  const amount = giftAmount(fields, 'mc_amount3');
-  const id = await monthlyDonor(trx, fields, typeof amount === 'number' ? amount : null, now);
-  if (type === 'subscr_failed') {
+  const id = await monthlyDonor(trx, who, amountCents, now);
+  if (change.type === 'failed' || change.type === 'suspended') {
     await later(trx, id, 'last_failed_at', at, now);
-    return nothing(`monthly donor ${id}: a payment failed`);
+    return nothing(change.type === 'failed' ? `monthly donor ${id}: a payment failed` : `monthly donor ${id} suspended by PayPal`);
   }
-  if (type === 'subscr_cancel') {
+  if (change.type === 'cancelled') {
     await cancelled(trx, id, at, now);
     return nothing(`monthly donor ${id} cancelled`);
   }
   await ended(trx, id, at, now);
   return nothing(`monthly donor ${id} ended`);
+}
+
+/** The subscriber an IPN message names (Payments Standard). */
+function ipnSubscriber(fields: IpnFields): Subscriber {
+  return { subscrId: fields.subscr_id!, ...payer(fields), lang: customLang(fields), source: 'standard' as const };
+}
+
+async function recordIpnPayment(trx: Trx, dialect: Db['dialect'], mailer: Mailer, fields: IpnFields, kind: 'one-time' | 'monthly', now: string): Promise<Recorded> {
+  const txnId = fields.txn_id?.trim().slice(0, 64);
+  if (!txnId) return nothing('ignored: no txn_id');
+  const state = paymentState(fields.payment_status);
+  if (!state) return nothing(`not recorded: payment ${fields.payment_status || 'without a status'}`);
+  const amount = giftAmount(fields.mc_gross);
+  if (typeof amount === 'string') return nothing(amount);
+  const who = payer(fields);
+  if (!who.email) return nothing('ignored: no payer_email');
+  const paidAt = paypalDate(fields.payment_date) ?? now;
+  const subscriber = kind === 'monthly' && fields.subscr_id ? ipnSubscriber(fields) : null;
+  return recordPayment(trx, dialect, mailer, { txnId, state, amountCents: amount, ...who, paidAt, lang: customLang(fields), kind, subscriber }, now);
+}
+
+async function recordIpnSubscription(trx: Trx, fields: IpnFields, type: string, now: string): Promise<Recorded> {
+  const at = paypalDate(fields.subscr_date) ?? paypalDate(fields.payment_date) ?? now;
+  const who = ipnSubscriber(fields);
+  if (type === 'subscr_signup') {
+    const amount = giftAmount(fields.mc_amount3);
+    if (typeof amount === 'string') return nothing(amount.replace('the amount', 'the monthly amount'));
+    return recordSubscriptionChange(trx, who, { type: 'signup', amountCents: amount }, amount, at, now);
+  }
+  const changes: Record<string, SubscriptionChange> = { subscr_failed: { type: 'failed' }, subscr_cancel: { type: 'cancelled' }, subscr_eot: { type: 'ended' } };
+  const change = changes[type];
+  if (!change) return nothing(`ignored: txn_type ${type}`);
+  const amount = giftAmount(fields.mc_amount3);
+  return recordSubscriptionChange(trx, who, change, typeof amount === 'number' ? amount : null, at, now);
 }
 
 export async function recordNotification(trx: Trx, dialect: Db['dialect'], mailer: Mailer, business: string, fields: IpnFields): Promise<Recorded> {
@@ -144,15 +198,15 @@ export async function recordNotification(trx: Trx, dialect: Db['dialect'], maile
   if (adjustment) {
     const parent = fields.parent_txn_id?.trim();
     if (!parent) return nothing(`ignored: ${fields.payment_status} without parent_txn_id`);
-    await lockPayment(trx, dialect, parent.slice(0, 64));
-    return nothing(await recordAdjustment(trx, fields, adjustment, now));
+    // A refund's mc_gross is negative ('-5.00'); none given: the whole gift.
+    const event = { txnId: fields.txn_id ?? null, parent, kind: adjustment, amountCents: cents(fields.mc_gross), payerEmail: fields.payer_email ?? null, at: paypalDate(fields.payment_date) ?? now };
+    return recordPaymentAdjustment(trx, dialect, event, now);
   }
   if (type === 'web_accept' || type === 'subscr_payment') {
     if (type === 'subscr_payment' && !fields.subscr_id) return nothing(`ignored: ${type} without subscr_id`);
-    if (fields.txn_id?.trim()) await lockPayment(trx, dialect, fields.txn_id.trim().slice(0, 64));
-    return recordPayment(trx, mailer, fields, type === 'web_accept' ? 'one-time' : 'monthly', now);
+    return recordIpnPayment(trx, dialect, mailer, fields, type === 'web_accept' ? 'one-time' : 'monthly', now);
   }
   if (!type.startsWith('subscr_')) return nothing(`ignored: txn_type ${type || '(none)'}`);
   if (!fields.subscr_id) return nothing(`ignored: ${type} without subscr_id`);
-  return recordSubscription(trx, fields, type, now);
+  return recordIpnSubscription(trx, fields, type, now);
 }

@@ -157,12 +157,18 @@ export async function donationSummary(db: Kysely<Database>, now = new Date()) {
   const { year, month } = localYearMonth(now);
   const donors = await db.selectFrom('recurring_donors').selectAll().orderBy('updated_at', 'desc').orderBy('subscr_id').execute();
   // Only the ones still waiting or given up on: the verified and invalid ones grow without end.
-  const notifications = await db
-    .selectFrom('paypal_notifications')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', 'in', ['received', 'failed'])
-    .groupBy('status')
-    .execute();
+  const notifications = [];
+  // IPN notifications and REST webhooks alike: what PayPal has not verified yet, or could not.
+  for (const table of ['paypal_notifications', 'paypal_webhooks'] as const) {
+    notifications.push(
+      ...(await db
+        .selectFrom(table)
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', 'in', ['received', 'failed'])
+        .groupBy('status')
+        .execute()),
+    );
+  }
   return {
     year,
     month: month + 1,
@@ -179,9 +185,11 @@ export async function donationSummary(db: Kysely<Database>, now = new Date()) {
       lastFailedAt: row.last_failed_at,
       cancelledAt: row.cancelled_at,
       endedAt: row.ended_at,
+      /** Which PayPal path the donor is on: Payments Standard (IPN) or Subscriptions v1 (webhooks). */
+      source: row.source,
     })),
     pending: await pendingGifts(db),
-    notifications: Object.fromEntries(notifications.map((row) => [row.status, Number(row.n)])) as Record<string, number>,
+    notifications: notifications.reduce<Record<string, number>>((counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + Number(row.n) }), {}),
   };
 }
 
@@ -209,6 +217,9 @@ export async function forgetDonor(trx: Transaction<Database> | Kysely<Database>,
   const monthlyDonors = Number((await trx.deleteFrom('recurring_donors').where('email', '=', address).executeTakeFirst()).numDeletedRows);
   await trx.deleteFrom('donation_statement_recipients').where('email', '=', address).execute();
   await trx.deleteFrom('paypal_notifications').where('payer_email', '=', address).execute();
+  // A webhook names the address inside its JSON (a subscription's subscriber): found by its quoted form.
+  const quoted = `%${JSON.stringify(address).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  await sql`delete from paypal_webhooks where lower(body) like ${quoted} escape '\\'`.execute(trx);
   return { gifts, monthlyDonors };
 }
 

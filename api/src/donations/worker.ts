@@ -21,7 +21,9 @@ import type { PaypalNotificationsTable } from '../db/types.ts';
 import { newId } from '../db/ids.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { charsetOf, decoderFor, DEFAULT_IPN_CHARSET, parseIpn, verifyWithPaypal, VerifyUnavailable } from './ipn.ts';
+import { PaypalRefused, PaypalUnavailable, type PaypalRest } from './paypal-rest.ts';
 import { recordNotification } from './record.ts';
+import { eventContext, recordWebhookEvent, type WebhookEvent } from './rest-record.ts';
 import { sendStatementBatch } from './statements.ts';
 
 /** Tries per notification before it counts as failed (about a day with the back-off below). */
@@ -42,12 +44,48 @@ export interface DonationsWorkerOptions {
   leaseSeconds: number;
   /** How often the loop looks for work when nothing woke it. */
   pollMs?: number;
+  /** PayPal's REST API (client id and secret set) and the webhook id its webhooks are verified against. */
+  rest?: PaypalRest | null;
+  webhookId?: string;
 }
 
 interface Claimed {
   id: string;
   body: string;
   attempts: number;
+  headers?: string;
+}
+
+/** The stored messages: IPN notifications (Payments Standard) and webhooks (REST), verified alike. */
+type Inbox = 'paypal_notifications' | 'paypal_webhooks';
+
+/** PayPal's transmission headers a webhook is verified with, kept beside its body. */
+export const WEBHOOK_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
+
+/** A webhook's row as it arrived: its bytes as text, its headers, and the event id and type when its JSON names them. */
+export function webhookRow(body: string, headers: Readonly<Record<string, string>>) {
+  let event: { id?: unknown; event_type?: unknown } = {};
+  try {
+    event = JSON.parse(body) ?? {};
+  } catch {
+    // Kept as it came: the worker finds it unverifiable and records nothing.
+  }
+  const now = iso();
+  return {
+    id: newId(),
+    body,
+    headers: JSON.stringify(Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, (headers[name] ?? '').slice(0, 2000)]))),
+    event_id: typeof event.id === 'string' ? event.id.slice(0, 64) : null,
+    event_type: typeof event.event_type === 'string' ? event.event_type.slice(0, 64) : null,
+    status: 'received' as const,
+    outcome: null,
+    attempts: 0,
+    next_attempt_at: now,
+    locked_until: null,
+    last_error: null,
+    received_at: now,
+    verified_at: null,
+  };
 }
 
 const iso = (ms = Date.now()) => new Date(ms).toISOString();
@@ -89,11 +127,11 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     return row.id;
   }
 
-  async function claim(now: Date, room: number): Promise<Claimed[]> {
+  async function claim(table: Inbox, now: Date, room: number): Promise<Claimed[]> {
     const at = now.toISOString();
     // A read first: an idle pass (every few seconds on every server) commits nothing.
     const due = await db.kysely
-      .selectFrom('paypal_notifications')
+      .selectFrom(table)
       .select('id')
       .where('status', '=', 'received')
       .where('next_attempt_at', '<=', at)
@@ -104,33 +142,35 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     const until = iso(now.getTime() + options.leaseSeconds * 1000);
     return db.write(async (trx) => {
       const isDue = sql`status = 'received' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})`;
+      const name = sql.table(table);
+      const headers = table === 'paypal_webhooks' ? sql`, headers` : sql``;
       const result =
         db.dialect === 'postgres'
           ? await sql<Claimed>`
-              with picked as (select id from paypal_notifications where ${isDue} order by received_at limit ${room} for update skip locked)
-              update paypal_notifications n set locked_until = ${until} from picked where n.id = picked.id
-              returning n.id, n.body, n.attempts`.execute(trx)
+              with picked as (select id from ${name} where ${isDue} order by received_at limit ${room} for update skip locked)
+              update ${name} n set locked_until = ${until} from picked where n.id = picked.id
+              returning n.id, n.body, n.attempts${headers}`.execute(trx)
           : await sql<Claimed>`
-              update paypal_notifications set locked_until = ${until}
-              where id in (select id from paypal_notifications where ${isDue} order by received_at limit ${room})
-              returning id, body, attempts`.execute(trx);
+              update ${name} set locked_until = ${until}
+              where id in (select id from ${name} where ${isDue} order by received_at limit ${room})
+              returning id, body, attempts${headers}`.execute(trx);
       return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
     });
   }
 
   /** The row waits with back-off (failed after MAX_VERIFY_ATTEMPTS tries), its reason kept for the Donations screen. */
-  async function retryLater(row: Claimed, reason: string, what: string) {
+  async function retryLater(row: Claimed, reason: string, what: string, table: Inbox = 'paypal_notifications') {
     const attempts = row.attempts + 1;
     const failed = attempts >= MAX_VERIFY_ATTEMPTS;
     await db.write((trx) =>
       trx
-        .updateTable('paypal_notifications')
+        .updateTable(table)
         .set({ attempts, last_error: reason.slice(0, 1000), locked_until: null, status: failed ? 'failed' : 'received', next_attempt_at: iso(Date.now() + verifyRetrySeconds(attempts) * 1000) })
         .where('id', '=', row.id)
         .where('status', '=', 'received')
         .execute(),
     );
-    console.error(`donations: notification ${row.id} ${what} (attempt ${attempts}${failed ? ', giving up' : ''}): ${reason.slice(0, 300)}`);
+    console.error(`donations: ${table === 'paypal_webhooks' ? 'webhook' : 'notification'} ${row.id} ${what} (attempt ${attempts}${failed ? ', giving up' : ''}): ${reason.slice(0, 300)}`);
   }
 
   async function settle(row: Claimed) {
@@ -168,6 +208,62 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     mailer.deliverLater(mailIds);
   }
 
+  /**
+   * A webhook: verified with PayPal (verify-webhook-signature against PAYPAL_WEBHOOK_ID) before
+   * anything of it is believed, what its record needs fetched from PayPal, then recorded in the
+   * transaction that marks it verified, once per event id: a replay (the same event id again,
+   * PayPal's retries included) is marked and changes nothing.
+   */
+  async function settleWebhook(row: Claimed) {
+    const table = 'paypal_webhooks';
+    const { rest, webhookId } = options;
+    if (!rest || !webhookId) {
+      await retryLater(row, 'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set to verify webhooks', 'not verified', table);
+      return;
+    }
+    let event: WebhookEvent | null = null;
+    try {
+      const parsed = JSON.parse(row.body);
+      if (parsed && typeof parsed.id === 'string' && typeof parsed.event_type === 'string' && parsed.resource && typeof parsed.resource === 'object') event = parsed;
+    } catch {
+      event = null;
+    }
+    let verdict: 'SUCCESS' | 'FAILURE' = 'FAILURE';
+    let context = {};
+    try {
+      if (event) verdict = await rest.verifyWebhook({ webhookId, headers: JSON.parse(row.headers ?? '{}'), rawBody: row.body });
+      if (event && verdict === 'SUCCESS') context = await eventContext(rest, event);
+    } catch (error) {
+      await retryLater(row, error instanceof PaypalUnavailable || error instanceof PaypalRefused ? error.message : String(error), 'not verified', table);
+      return;
+    }
+    let mailIds: string[];
+    try {
+      mailIds = await db.write(async (trx) => {
+        const now = iso();
+        const believed = event !== null && verdict === 'SUCCESS';
+        const marked = await trx
+          .updateTable(table)
+          .set({ status: believed ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
+          .where('id', '=', row.id)
+          .where('status', '=', 'received')
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return [];
+        let recorded = { outcome: event ? 'PayPal did not verify its signature: nothing recorded' : 'not a PayPal event: nothing recorded', mailIds: [] as string[] };
+        if (believed) {
+          const first = await trx.insertInto('paypal_webhook_events').values({ event_id: event!.id.slice(0, 64), recorded_at: now }).onConflict((oc) => oc.column('event_id').doNothing()).returning('event_id').execute();
+          recorded = first.length ? await recordWebhookEvent(trx, db.dialect, mailer, event!, context, now) : { outcome: `replayed: event ${event!.id} was recorded already`, mailIds: [] };
+        }
+        await trx.updateTable(table).set({ outcome: recorded.outcome.slice(0, 300) }).where('id', '=', row.id).execute();
+        return recorded.mailIds;
+      });
+    } catch (error) {
+      await retryLater(row, `recording failed: ${error instanceof Error ? error.message : String(error)}`, 'not recorded', table).catch(() => {});
+      return;
+    }
+    mailer.deliverLater(mailIds);
+  }
+
   /** Resolves at the next wake() (a notification was stored): a pass waiting on slow postbacks claims it at once. */
   let arrival = Promise.withResolvers<void>();
 
@@ -176,15 +272,25 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
    * returns how many notifications it handled. A row retried in this pass waits for its back-off.
    */
   async function runOnce(now = new Date()): Promise<number> {
+    // Side by side: a postback that hangs holds neither the other notifications nor the webhooks.
+    const [notifications, webhooks] = await Promise.all([drain('paypal_notifications', settle, now), drain('paypal_webhooks', settleWebhook, now)]);
+    const handled = notifications + webhooks;
+    const queued = await db.kysely.selectFrom('donation_statement_recipients').select('email').where('status', '=', 'queued').limit(1).executeTakeFirst();
+    if (queued) for (let batch = await sendStatementBatch(db, mailer); batch.settled && !stopped; batch = await sendStatementBatch(db, mailer)) mailer.deliverLater(batch.mailIds);
+    return handled;
+  }
+
+  /** Verifies every message of one table due now, MAX_IN_FLIGHT at a time; returns how many it handled. */
+  async function drain(table: Inbox, settleRow: (row: Claimed) => Promise<void>, now: Date): Promise<number> {
     let handled = 0;
     const inFlight = new Set<Promise<void>>();
     let when = now;
     while (!stopped) {
       const room = MAX_IN_FLIGHT - inFlight.size;
-      const batch = room > 0 ? await claim(when, room) : [];
+      const batch = room > 0 ? await claim(table, when, room) : [];
       when = new Date();
       for (const row of batch) {
-        const job: Promise<void> = settle(row)
+        const job: Promise<void> = settleRow(row)
           .catch((error) => console.error(`donations: notification ${row.id}:`, error instanceof Error ? error.message : error))
           .finally(() => inFlight.delete(job));
         inFlight.add(job);
@@ -195,13 +301,19 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
       if (!batch.length || inFlight.size >= MAX_IN_FLIGHT) await Promise.race([...inFlight, arrival.promise]);
     }
     await Promise.all(inFlight);
-    const queued = await db.kysely.selectFrom('donation_statement_recipients').select('email').where('status', '=', 'queued').limit(1).executeTakeFirst();
-    if (queued) for (let batch = await sendStatementBatch(db, mailer); batch.settled && !stopped; batch = await sendStatementBatch(db, mailer)) mailer.deliverLater(batch.mailIds);
     return handled;
+  }
+
+  /** Stores a webhook as it arrived, with its transmission headers; resolves once it is committed. */
+  async function storeWebhook(body: string, headers: Readonly<Record<string, string>>): Promise<string> {
+    const row = webhookRow(body, headers);
+    await db.write((trx) => trx.insertInto('paypal_webhooks').values(row).execute());
+    return row.id;
   }
 
   return {
     store,
+    storeWebhook,
     runOnce,
     /** Starts the loop (the server does; tests may call runOnce themselves). */
     start() {

@@ -13,8 +13,7 @@
  * PayPal has verified it.
  */
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import { clientAddress } from '../client-address.ts';
+import { storeWithinLimit } from '../donations/paypal-inbox.ts';
 import { notificationRow } from '../donations/worker.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import type { Services } from '../services.ts';
@@ -23,27 +22,13 @@ export const IPN_BODY_LIMIT = 20 * 1024;
 /** A urlencoded message: printable ASCII only (every other byte arrives %-encoded). */
 const URLENCODED = /^[\x20-\x7e]*$/;
 
-/** A message over the address's limit: its transaction is rolled back. */
-class OverLimit extends Error {}
-
 export function paypalIpnRoutes(services: Services) {
-  const { db, config } = services;
-  const window = config.rateLimitWindowSeconds;
-
-  function bucket(c: Parameters<typeof clientAddress>[0]) {
-    const seconds = Math.floor(Date.now() / 1000);
-    const start = seconds - (seconds % window);
-    return { bucket: `paypal-ipn:${clientAddress(c, config.trustProxy)}@${start}`.slice(0, 300), start, retryAfter: Math.max(1, start + window - seconds) };
-  }
-
   const routes = new Hono();
   routes.post('/ipn', async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') return c.body(null, 415);
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > IPN_BODY_LIMIT) return c.body(null, 413);
-    const limit = config.paypalIpnRateMax;
-    const slot = bucket(c);
     // The input guard in front of every route (input-guard.ts) may have read the body already:
     // Hono keeps it, so it is read from there. Otherwise it is read here with a cap, so a body
     // without a length (chunked) cannot exceed it either.
@@ -69,29 +54,9 @@ export function paypalIpnRoutes(services: Services) {
     const body = Buffer.concat(chunks).toString('latin1');
     if (!body || !URLENCODED.test(body)) return c.body(null, 400);
     const notification = notificationRow(body);
-    // The count goes up first, in the same transaction: the row's lock makes concurrent messages
-    // from one address wait their turn, so a burst cannot pass the limit (a read, then a write,
-    // let 800 through a limit of 600 on PostgreSQL). Over the limit: rolled back, nothing stored.
-    const stored = await db
-      .write(async (trx) => {
-        if (limit > 0) {
-          const { hits } = await trx
-            .insertInto('rate_limits')
-            .values({ bucket: slot.bucket, window_start: slot.start, hits: 1 })
-            .onConflict((oc) => oc.column('bucket').doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }))
-            .returning('hits')
-            .executeTakeFirstOrThrow();
-          if (Number(hits) > limit) throw new OverLimit();
-        }
-        await trx.insertInto('paypal_notifications').values(notification).execute();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof OverLimit) return false;
-        throw error;
-      });
-    if (!stored) {
-      c.header('Retry-After', String(slot.retryAfter));
+    const stored = await storeWithinLimit(services, c, 'paypal-ipn', (trx) => trx.insertInto('paypal_notifications').values(notification).execute());
+    if (!stored.stored) {
+      c.header('Retry-After', String(stored.retryAfter));
       return c.body(null, 429);
     }
     services.donations.wake();

@@ -17,7 +17,7 @@ import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts
 import { DonorHistory } from './DonorHistory.tsx';
 import { GiftTable } from './GiftTable.tsx';
 import { Statements } from './Statements.tsx';
-import { KIND_LABELS, MONTHLY_STATUS_LABELS, money } from './labels.ts';
+import { KIND_LABELS, MONTHLY_SOURCE_LABELS, MONTHLY_STATUS_LABELS, money } from './labels.ts';
 import '../inbox/inbox.css';
 import './donations.css';
 
@@ -195,6 +195,7 @@ export default function DonationsPanel() {
                     <th scope="col">Since</th>
                     <th scope="col">Last payment</th>
                     <th scope="col">Ended</th>
+                    <th scope="col">PayPal path</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -211,6 +212,7 @@ export default function DonationsPanel() {
                       <td>{formatDate(d.signedUpAt)}</td>
                       <td>{formatDate(d.lastPaymentAt)}</td>
                       <td>{formatDate(d.cancelledAt ?? d.endedAt)}</td>
+                      <td>{MONTHLY_SOURCE_LABELS[d.source]}</td>
                     </tr>
                   ))}
                 </tbody>

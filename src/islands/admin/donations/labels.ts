@@ -5,3 +5,6 @@ export const MONTHLY_STATUS_LABELS = { active: 'Active', cancelled: 'Cancelled',
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const money = (cents: number) => USD.format(cents / 100);
+
+/** Which PayPal path a monthly donor is on: staff see who still gives through Payments Standard during a switch. */
+export const MONTHLY_SOURCE_LABELS: Readonly<Record<'standard' | 'subscriptions', string>> = { standard: 'Payments Standard', subscriptions: 'Subscriptions API' };
