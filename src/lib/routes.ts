@@ -26,6 +26,7 @@ export const noindexPrefixes = [
   '/thank-you',
   '/error',
   '/form-error',
+  '/donation-problem',
   '/404',
   '/events/404',
   '/blog/404',

@@ -13,6 +13,8 @@ const PAGES = [
   '/newsletter/confirm?status=done#done',
   '/newsletter/unsubscribe?status=invalid#invalid',
   '/form-error?form=contact#invalid',
+  '/donation-problem#declined',
+  '/fr/donation-problem#amount',
 ];
 
 for (const width of [375, 1280]) {

@@ -9,16 +9,14 @@
  *    and the donor sent to /thank-you in their language;
  *  - GET /api/paypal/subscribed: the same for a subscription (`subscription_id`): the monthly
  *    donor is recorded, the first payment comes by webhook (PAYMENT.SALE.COMPLETED).
- * A declined payment or PayPal out of reach: a page in the donor's language says so, and
- * nothing is recorded. Cancelling at PayPal returns to the page the donor left.
+ * A declined payment or PayPal out of reach: the site's /donation-problem page says so in the
+ * donor's language, and nothing is recorded. Cancelling at PayPal returns to the page the donor left.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { langOrDefault, message, type MessageKey } from '../../../src/lib/i18n/catalogue.ts';
-import { formatCurrency } from '../../../src/lib/i18n/format.ts';
+import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import type { Lang } from '../../../src/lib/i18n/languages.ts';
 import { localizePath } from '../../../src/lib/i18n/paths.ts';
-import { DONATION_MAX } from '../../../src/lib/constants.ts';
 import { customField, itemName, parseDonationAmount, paypalLocale, thankYouUrl } from '../../../src/lib/paypal.ts';
 import { site } from '../../../src/lib/site.ts';
 import { withMonthlyPlan } from '../donations/paypal-plan.ts';
@@ -28,25 +26,22 @@ import { methodNotAllowed } from '../method-not-allowed.ts';
 import { rateLimit } from '../rate-limit.ts';
 import type { Services } from '../services.ts';
 
-/** PayPal's issues that mean the payer's instrument or account said no: the donor may try another. */
-const DECLINED_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_ACTION_REQUIRED', 'PAYER_CANNOT_PAY', 'ORDER_NOT_APPROVED', 'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED']);
-
 /** A page of the site as the Location of our own redirect: its path, on whatever host the donor came back to. */
 const sitePath = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+/** Why a gift was not made: the fragment of /donation-problem that explains it (src/pages/[...lang]/donation-problem.astro). */
+type Problem = 'unavailable' | 'declined' | 'monthly' | 'amount';
 
-/** A page of the donor's own: what went wrong, in their language, and the way back to the form. */
-function problemPage(c: Context, status: 400 | 402 | 503, lang: Lang, text: string, page: string) {
-  const title = message(lang, 'donationProblemTitle');
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${escapeHtml(site.name)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(text)}</p><p><a href="${escapeHtml(page)}">${escapeHtml(message(lang, 'donationBackToForm'))}</a></p></main></body></html>`;
+/**
+ * The donor's page for what went wrong, in their language: a 303 to the site's own page (its
+ * design, its way back to the form, people to call), which works without JavaScript.
+ */
+function problemPage(c: Context, lang: Lang, problem: Problem) {
   c.header('Cache-Control', 'no-store');
-  return c.html(html, status);
+  return c.redirect(`${localizePath('/donation-problem', lang)}${problem === 'unavailable' ? '' : `#${problem}`}`, 303);
 }
 
 /** The page the donor left, as a path of this site; anything else is the donation page. */
@@ -66,16 +61,13 @@ export function donateRoutes(services: Services) {
     const lang = langOrDefault(text(body.lang));
     const page = ownPage(body.page, lang);
     const checked = parseDonationAmount(text(body.amount));
-    if (!checked.ok) {
-      const key: MessageKey = checked.reason === 'missing' ? 'donationNoAmount' : checked.reason === 'too-large' ? 'donationTooLarge' : 'donationCustomInvalid';
-      return problemPage(c, 400, lang, message(lang, key, { max: formatCurrency(DONATION_MAX, lang) }), page);
-    }
+    if (!checked.ok) return problemPage(c, lang, 'amount');
     const refused = await limit.refuse(c);
     if (refused) return refused;
     const rest = services.paypalRest;
     if (!rest) {
       console.error('donations: POST /api/donate without PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (docs/donations.md)');
-      return problemPage(c, 503, lang, message(lang, 'donationPaypalUnavailable'), page);
+      return problemPage(c, lang, 'unavailable');
     }
     const monthly = text(body.frequency) === 'monthly';
     const amountCents = Math.round(checked.amount * 100);
@@ -110,7 +102,7 @@ export function donateRoutes(services: Services) {
     } catch (error) {
       if (!(error instanceof PaypalUnavailable || error instanceof PaypalRefused)) throw error;
       console.error(`donations: PayPal did not create the ${monthly ? 'subscription' : 'order'}: ${error.message}`);
-      return problemPage(c, 503, lang, message(lang, 'donationPaypalUnavailable'), page);
+      return problemPage(c, lang, 'unavailable');
     }
   });
   routes.all('/', methodNotAllowed('POST'));
@@ -123,10 +115,9 @@ export function paypalCheckoutRoutes(services: Services) {
 
   routes.get('/return', async (c) => {
     const lang = langOrDefault(c.req.query('lang'));
-    const page = ownPage(c.req.query('page'), lang);
     const orderId = (c.req.query('token') ?? '').trim();
     const rest = services.paypalRest;
-    if (!rest || !/^[A-Z0-9-]{1,64}$/i.test(orderId)) return problemPage(c, 400, lang, message(lang, 'donationDeclined'), page);
+    if (!rest || !/^[A-Z0-9-]{1,64}$/i.test(orderId)) return problemPage(c, lang, 'declined');
     let order: Order;
     try {
       order = await rest.captureOrder(orderId);
@@ -139,14 +130,13 @@ export function paypalCheckoutRoutes(services: Services) {
         order = known;
       } else if (error instanceof PaypalRefused) {
         console.error(`donations: the capture of order ${orderId} was refused: ${error.message}`);
-        const declined = error.issues.some((issue) => DECLINED_ISSUES.has(issue)) || error.status === 422;
-        return problemPage(c, declined ? 402 : 400, lang, message(lang, 'donationDeclined'), page);
-      } else if (error instanceof PaypalUnavailable) return problemPage(c, 503, lang, message(lang, 'donationPaypalUnavailable'), page);
+        return problemPage(c, lang, 'declined');
+      } else if (error instanceof PaypalUnavailable) return problemPage(c, lang, 'unavailable');
       else throw error;
     }
     const capture = orderCapture(order);
     const state = captureState(capture?.status);
-    if (!capture || !state || state === 'failed') return problemPage(c, 402, lang, message(lang, 'donationDeclined'), page);
+    if (!capture || !state || state === 'failed') return problemPage(c, lang, 'declined');
     const recorded = await db.write((trx) => recordCapture(trx, db.dialect, services.mailer, capture, order, new Date().toISOString()));
     services.mailer.deliverLater(recorded.mailIds);
     const amount = Number(capture.amount?.value);
@@ -155,19 +145,18 @@ export function paypalCheckoutRoutes(services: Services) {
 
   routes.get('/subscribed', async (c) => {
     const lang = langOrDefault(c.req.query('lang'));
-    const page = ownPage(c.req.query('page'), lang);
     const id = (c.req.query('subscription_id') ?? '').trim();
     const rest = services.paypalRest;
-    if (!rest || !/^I-[A-Z0-9]{1,62}$/i.test(id)) return problemPage(c, 400, lang, message(lang, 'donationMonthlyNotStarted'), page);
+    if (!rest || !/^I-[A-Z0-9]{1,62}$/i.test(id)) return problemPage(c, lang, 'monthly');
     let subscription;
     try {
       subscription = await rest.getSubscription(id);
     } catch (error) {
-      if (error instanceof PaypalUnavailable) return problemPage(c, 503, lang, message(lang, 'donationPaypalUnavailable'), page);
-      if (error instanceof PaypalRefused) return problemPage(c, 400, lang, message(lang, 'donationMonthlyNotStarted'), page);
+      if (error instanceof PaypalUnavailable) return problemPage(c, lang, 'unavailable');
+      if (error instanceof PaypalRefused) return problemPage(c, lang, 'monthly');
       throw error;
     }
-    if (subscription.status !== 'ACTIVE' && subscription.status !== 'APPROVED') return problemPage(c, 402, lang, message(lang, 'donationMonthlyNotStarted'), page);
+    if (subscription.status !== 'ACTIVE' && subscription.status !== 'APPROVED') return problemPage(c, lang, 'monthly');
     const now = new Date().toISOString();
     await db.write((trx) => recordActivation(trx, subscription, now));
     const cents = monthlyAmount(subscription);
