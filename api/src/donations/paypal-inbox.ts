@@ -14,8 +14,22 @@ import type { Trx } from './trx.ts';
 /** A message over the address's limit: its transaction is rolled back. */
 class OverLimit extends Error {}
 
+/**
+ * PayPal's answer to a message it posts: stored within the limit (then the worker is woken) is an
+ * empty 200, over the limit a 429 with Retry-After and nothing stored.
+ */
+export async function acceptFromPaypal(services: Pick<Services, 'db' | 'config' | 'donations'>, c: Context, name: string, insert: (trx: Trx) => Promise<unknown>): Promise<Response> {
+  const stored = await storeWithinLimit(services, c, name, insert);
+  if (!stored.stored) {
+    c.header('Retry-After', String(stored.retryAfter));
+    return c.body(null, 429);
+  }
+  services.donations.wake();
+  return c.body(null, 200);
+}
+
 /** Stores the message with `insert`; false, with the seconds to wait, when the address is over its limit. */
-export async function storeWithinLimit(services: Pick<Services, 'db' | 'config'>, c: Context, name: string, insert: (trx: Trx) => Promise<unknown>): Promise<{ stored: true } | { stored: false; retryAfter: number }> {
+async function storeWithinLimit(services: Pick<Services, 'db' | 'config'>, c: Context, name: string, insert: (trx: Trx) => Promise<unknown>): Promise<{ stored: true } | { stored: false; retryAfter: number }> {
   const { db, config } = services;
   const window = config.rateLimitWindowSeconds;
   const limit = config.paypalIpnRateMax;

@@ -13,9 +13,10 @@
  * PayPal has verified it.
  */
 import { Hono } from 'hono';
-import { storeWithinLimit } from '../donations/paypal-inbox.ts';
+import { acceptFromPaypal } from '../donations/paypal-inbox.ts';
 import { notificationRow } from '../donations/worker.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
+import { limitedBody } from '../submission.ts';
 import type { Services } from '../services.ts';
 
 export const IPN_BODY_LIMIT = 20 * 1024;
@@ -29,38 +30,14 @@ export function paypalIpnRoutes(services: Services) {
     if (type !== 'application/x-www-form-urlencoded') return c.body(null, 415);
     const declared = Number(c.req.header('content-length'));
     if (Number.isFinite(declared) && declared > IPN_BODY_LIMIT) return c.body(null, 413);
-    // The input guard in front of every route (input-guard.ts) may have read the body already:
-    // Hono keeps it, so it is read from there. Otherwise it is read here with a cap, so a body
-    // without a length (chunked) cannot exceed it either.
-    const chunks: Uint8Array[] = [];
-    if (c.req.raw.bodyUsed) {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.byteLength > IPN_BODY_LIMIT) return c.body(null, 413);
-      chunks.push(bytes);
-    } else {
-      const reader = c.req.raw.body?.getReader();
-      let size = 0;
-      while (reader) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > IPN_BODY_LIMIT) {
-          await reader.cancel().catch(() => {});
-          return c.body(null, 413);
-        }
-        chunks.push(value);
-      }
-    }
-    const body = Buffer.concat(chunks).toString('latin1');
+    // Read with a cap, so a body without a length (chunked) cannot exceed it either. The input
+    // guard leaves this route's body unread (OWN_BODY_RULES), as for the webhook route.
+    const bytes = await limitedBody(c, IPN_BODY_LIMIT);
+    if (!bytes) return c.body(null, 413);
+    const body = Buffer.from(bytes).toString('latin1');
     if (!body || !URLENCODED.test(body)) return c.body(null, 400);
     const notification = notificationRow(body);
-    const stored = await storeWithinLimit(services, c, 'paypal-ipn', (trx) => trx.insertInto('paypal_notifications').values(notification).execute());
-    if (!stored.stored) {
-      c.header('Retry-After', String(stored.retryAfter));
-      return c.body(null, 429);
-    }
-    services.donations.wake();
-    return c.body(null, 200);
+    return acceptFromPaypal(services, c, 'paypal-ipn', (trx) => trx.insertInto('paypal_notifications').values(notification).execute());
   });
   routes.all('/ipn', methodNotAllowed('POST'));
   return routes;

@@ -7,7 +7,7 @@
  * (413), UTF-8 (400), and PAYPAL_IPN_RATE_MAX messages per client address per rate window.
  */
 import { Hono } from 'hono';
-import { storeWithinLimit } from '../donations/paypal-inbox.ts';
+import { acceptFromPaypal } from '../donations/paypal-inbox.ts';
 import { webhookRow, WEBHOOK_HEADERS } from '../donations/worker.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
 import { limitedBody } from '../submission.ts';
@@ -36,13 +36,7 @@ export function paypalWebhookRoutes(services: Services) {
     if (!body.trim() || /[\u0000]/.test(body)) return c.body(null, 400);
     const headers = Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, c.req.header(name) ?? '']));
     const row = webhookRow(body, headers);
-    const stored = await storeWithinLimit(services, c, 'paypal-webhook', (trx) => trx.insertInto('paypal_webhooks').values(row).execute());
-    if (!stored.stored) {
-      c.header('Retry-After', String(stored.retryAfter));
-      return c.body(null, 429);
-    }
-    services.donations.wake();
-    return c.body(null, 200);
+    return acceptFromPaypal(services, c, 'paypal-webhook', (trx) => trx.insertInto('paypal_webhooks').values(row).execute());
   });
   routes.all('/webhook', methodNotAllowed('POST'));
   return routes;
