@@ -13,16 +13,16 @@
  * place is free or a new notification arrives: one postback that hangs (up to its 30 s timeout)
  * holds only its own row, never the others behind it.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Db } from '../db/index.ts';
 import { noteStorageError } from '../storage-watch.ts';
-import type { PaypalNotificationsTable } from '../db/types.ts';
+import type { Database, PaypalNotificationsTable } from '../db/types.ts';
 import { newId } from '../db/ids.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { charsetOf, decoderFor, DEFAULT_IPN_CHARSET, parseIpn, verifyWithPaypal, VerifyUnavailable } from './ipn.ts';
 import { PaypalRefused, PaypalUnavailable, type PaypalRest } from './paypal-rest.ts';
-import { recordNotification } from './record.ts';
+import { recordNotification, type Recorded } from './record.ts';
 import { eventContext, recordWebhookEvent, type WebhookEvent } from './rest-record.ts';
 import { sendStatementBatch } from './statements.ts';
 
@@ -62,6 +62,14 @@ type Inbox = 'paypal_notifications' | 'paypal_webhooks';
 /** PayPal's transmission headers a webhook is verified with, kept beside its body. */
 export const WEBHOOK_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
 
+const iso = (ms = Date.now()) => new Date(ms).toISOString();
+
+/** What every stored message starts with: received now, due for verification at once. */
+function dueNow() {
+  const now = iso();
+  return { status: 'received' as const, outcome: null, attempts: 0, next_attempt_at: now, locked_until: null, last_error: null, received_at: now, verified_at: null };
+}
+
 /** A webhook's row as it arrived: its bytes as text, its headers, and the event id and type when its JSON names them. */
 export function webhookRow(body: string, headers: Readonly<Record<string, string>>) {
   let event: { id?: unknown; event_type?: unknown } = {};
@@ -70,30 +78,19 @@ export function webhookRow(body: string, headers: Readonly<Record<string, string
   } catch {
     // Kept as it came: the worker finds it unverifiable and records nothing.
   }
-  const now = iso();
   return {
     id: newId(),
     body,
     headers: JSON.stringify(Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, (headers[name] ?? '').slice(0, 2000)]))),
     event_id: typeof event.id === 'string' ? event.id.slice(0, 64) : null,
     event_type: typeof event.event_type === 'string' ? event.event_type.slice(0, 64) : null,
-    status: 'received' as const,
-    outcome: null,
-    attempts: 0,
-    next_attempt_at: now,
-    locked_until: null,
-    last_error: null,
-    received_at: now,
-    verified_at: null,
+    ...dueNow(),
   };
 }
-
-const iso = (ms = Date.now()) => new Date(ms).toISOString();
 
 /** A notification's row as it arrived: due for verification now. */
 export function notificationRow(body: string): PaypalNotificationsTable {
   const fields = parseIpn(body);
-  const now = iso();
   return {
     id: newId(),
     body,
@@ -101,14 +98,7 @@ export function notificationRow(body: string): PaypalNotificationsTable {
     txn_id: fields.txn_id?.slice(0, 64) ?? null,
     // Kept apart (lower-cased) so that forgetting a person finds their notifications by an index.
     payer_email: fields.payer_email?.trim().toLowerCase().slice(0, 254) || null,
-    status: 'received',
-    outcome: null,
-    attempts: 0,
-    next_attempt_at: now,
-    locked_until: null,
-    last_error: null,
-    received_at: now,
-    verified_at: null,
+    ...dueNow(),
   };
 }
 
@@ -173,6 +163,35 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     console.error(`donations: ${table === 'paypal_webhooks' ? 'webhook' : 'notification'} ${row.id} ${what} (attempt ${attempts}${failed ? ', giving up' : ''}): ${reason.slice(0, 300)}`);
   }
 
+  /**
+   * PayPal's verdict on a row, in one transaction: the row marked verified (`believed`) or invalid
+   * unless another server did it meanwhile (its lease ran out while PayPal was slow), what it says
+   * recorded, the outcome kept; the receipts delivered once committed. A failure commits nothing,
+   * and the row is tried again later like an unanswered postback.
+   */
+  async function commitVerdict(table: Inbox, row: Claimed, believed: boolean, record: (trx: Transaction<Database>, now: string) => Promise<Recorded>) {
+    let mailIds: string[];
+    try {
+      mailIds = await db.write(async (trx) => {
+        const now = iso();
+        const marked = await trx
+          .updateTable(table)
+          .set({ status: believed ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
+          .where('id', '=', row.id)
+          .where('status', '=', 'received')
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return [];
+        const recorded = await record(trx, now);
+        await trx.updateTable(table).set({ outcome: recorded.outcome.slice(0, 300) }).where('id', '=', row.id).execute();
+        return recorded.mailIds;
+      });
+    } catch (error) {
+      await retryLater(row, `recording failed: ${error instanceof Error ? error.message : String(error)}`, 'not recorded', table).catch(() => {});
+      return;
+    }
+    mailer.deliverLater(mailIds);
+  }
+
   async function settle(row: Claimed) {
     let verdict: 'VERIFIED' | 'INVALID';
     try {
@@ -181,31 +200,13 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
       await retryLater(row, error instanceof VerifyUnavailable ? error.message : String(error), 'not verified');
       return;
     }
-    let mailIds: string[];
-    try {
-      mailIds = await db.write(async (trx) => {
-        const now = iso();
-        const marked = await trx
-          .updateTable('paypal_notifications')
-          .set({ status: verdict === 'VERIFIED' ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
-          .where('id', '=', row.id)
-          .where('status', '=', 'received')
-          .executeTakeFirst();
-        // Another server recorded it meanwhile (its lease ran out while PayPal was slow).
-        if (Number(marked.numUpdatedRows) !== 1) return [];
-        const recorded =
-          verdict === 'VERIFIED' ? await recordNotification(trx, db.dialect, mailer, options.business, parseIpn(row.body)) : { outcome: 'PayPal answered INVALID: nothing recorded', mailIds: [] };
-        const charset = charsetOf(row.body);
-        const note = decoderFor(charset).known ? '' : ` (charset ${charset} unknown: names read as ${DEFAULT_IPN_CHARSET})`;
-        await trx.updateTable('paypal_notifications').set({ outcome: `${recorded.outcome}${note}`.slice(0, 300) }).where('id', '=', row.id).execute();
-        return recorded.mailIds;
-      });
-    } catch (error) {
-      // Nothing of it was committed; tried again later like an unanswered postback.
-      await retryLater(row, `recording failed: ${error instanceof Error ? error.message : String(error)}`, 'not recorded').catch(() => {});
-      return;
-    }
-    mailer.deliverLater(mailIds);
+    const verified = verdict === 'VERIFIED';
+    await commitVerdict('paypal_notifications', row, verified, async (trx) => {
+      const recorded = verified ? await recordNotification(trx, db.dialect, mailer, options.business, parseIpn(row.body)) : { outcome: 'PayPal answered INVALID: nothing recorded', mailIds: [] };
+      const charset = charsetOf(row.body);
+      const note = decoderFor(charset).known ? '' : ` (charset ${charset} unknown: names read as ${DEFAULT_IPN_CHARSET})`;
+      return { ...recorded, outcome: `${recorded.outcome}${note}` };
+    });
   }
 
   /**
@@ -237,31 +238,12 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
       await retryLater(row, error instanceof PaypalUnavailable || error instanceof PaypalRefused ? error.message : String(error), 'not verified', table);
       return;
     }
-    let mailIds: string[];
-    try {
-      mailIds = await db.write(async (trx) => {
-        const now = iso();
-        const believed = event !== null && verdict === 'SUCCESS';
-        const marked = await trx
-          .updateTable(table)
-          .set({ status: believed ? 'verified' : 'invalid', attempts: row.attempts + 1, locked_until: null, verified_at: now, last_error: null })
-          .where('id', '=', row.id)
-          .where('status', '=', 'received')
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== 1) return [];
-        let recorded = { outcome: event ? 'PayPal did not verify its signature: nothing recorded' : 'not a PayPal event: nothing recorded', mailIds: [] as string[] };
-        if (believed) {
-          const first = await trx.insertInto('paypal_webhook_events').values({ event_id: event!.id.slice(0, 64), recorded_at: now }).onConflict((oc) => oc.column('event_id').doNothing()).returning('event_id').execute();
-          recorded = first.length ? await recordWebhookEvent(trx, db.dialect, mailer, event!, context, now) : { outcome: `replayed: event ${event!.id} was recorded already`, mailIds: [] };
-        }
-        await trx.updateTable(table).set({ outcome: recorded.outcome.slice(0, 300) }).where('id', '=', row.id).execute();
-        return recorded.mailIds;
-      });
-    } catch (error) {
-      await retryLater(row, `recording failed: ${error instanceof Error ? error.message : String(error)}`, 'not recorded', table).catch(() => {});
-      return;
-    }
-    mailer.deliverLater(mailIds);
+    const believed = event !== null && verdict === 'SUCCESS';
+    await commitVerdict(table, row, believed, async (trx, now) => {
+      if (!believed) return { outcome: event ? 'PayPal did not verify its signature: nothing recorded' : 'not a PayPal event: nothing recorded', mailIds: [] };
+      const first = await trx.insertInto('paypal_webhook_events').values({ event_id: event!.id.slice(0, 64), recorded_at: now }).onConflict((oc) => oc.column('event_id').doNothing()).returning('event_id').execute();
+      return first.length ? recordWebhookEvent(trx, db.dialect, mailer, event!, context, now) : { outcome: `replayed: event ${event!.id} was recorded already`, mailIds: [] };
+    });
   }
 
   /** Resolves at the next wake() (a notification was stored): a pass waiting on slow postbacks claims it at once. */
