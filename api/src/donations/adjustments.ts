@@ -5,17 +5,18 @@
  * notification is still being verified); the gift's standing is then worked out again from its
  * payment and every adjustment (gift-status.ts), so the order of arrival changes nothing.
  */
+import type { GiftRow } from '../db/types.ts';
 import { standing, storedPaymentState, type AdjustmentKind } from './gift-status.ts';
 import type { Trx } from './trx.ts';
 
-/** Works a gift's standing out again from its payment and its adjustments; false when the gift is not recorded yet. */
-export async function settleGift(trx: Trx, txnId: string): Promise<boolean> {
-  const gift = await trx.selectFrom('gifts').select(['status', 'amount_cents']).where('txn_id', '=', txnId).executeTakeFirst();
-  if (!gift) return false;
+/** Works a gift's standing out again from its payment and its adjustments; the gift as it now stands, or undefined when it is not recorded yet. */
+export async function settleGift(trx: Trx, txnId: string): Promise<GiftRow | undefined> {
+  const gift = await trx.selectFrom('gifts').selectAll().where('txn_id', '=', txnId).executeTakeFirst();
+  if (!gift) return undefined;
   const adjustments = await trx.selectFrom('gift_adjustments').select(['kind', 'amount_cents', 'at']).where('parent_txn_id', '=', txnId).execute();
   const next = standing(storedPaymentState(gift.status), Number(gift.amount_cents), adjustments);
   await trx.updateTable('gifts').set(next).where('txn_id', '=', txnId).execute();
-  return true;
+  return { ...gift, ...next };
 }
 
 /** An adjustment as any of PayPal's paths tells it (IPN's Refunded/Reversed fields, a Payments v2 refund). */
@@ -52,7 +53,6 @@ export async function recordAdjustment(trx: Trx, event: AdjustmentEvent, now: st
     .returning('txn_id')
     .execute();
   if (!inserted.length) return `already recorded: ${kind} ${txnId} of gift ${parent}`;
-  const known = await settleGift(trx, parent);
-  const gift = known ? await trx.selectFrom('gifts').select(['status', 'refunded_cents']).where('txn_id', '=', parent).executeTakeFirst() : undefined;
+  const gift = await settleGift(trx, parent);
   return gift ? `${kind} ${txnId} recorded: gift ${parent} ${gift.status}, ${Number(gift.refunded_cents)} cents refunded` : `${kind} ${txnId} kept for gift ${parent}, not recorded yet`;
 }

@@ -16,6 +16,7 @@ import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import { zonedYear } from '../../../src/lib/organisation-calendar.ts';
 import type { Db } from '../db/index.ts';
 import { newId } from '../db/ids.ts';
+import type { GiftRow } from '../db/types.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { recordAdjustment, settleGift, type AdjustmentEvent } from './adjustments.ts';
 import { lockPayment } from './gift-lock.ts';
@@ -48,10 +49,9 @@ export function giftAmount(value: string | undefined): number | string {
 }
 
 /** The gift's receipt, queued once: when its payment has completed and it has not been refunded in full meanwhile. */
-async function receiptIfDue(trx: Trx, mailer: Mailer, txnId: string, now: string): Promise<string[]> {
-  const gift = await trx.selectFrom('gifts').selectAll().where('txn_id', '=', txnId).executeTakeFirst();
-  if (!gift || gift.status !== 'completed' || gift.receipt_sent_at) return [];
-  await trx.updateTable('gifts').set({ receipt_sent_at: now }).where('txn_id', '=', txnId).execute();
+async function receiptIfDue(trx: Trx, mailer: Mailer, gift: GiftRow, now: string): Promise<string[]> {
+  if (gift.status !== 'completed' || gift.receipt_sent_at) return [];
+  await trx.updateTable('gifts').set({ receipt_sent_at: now }).where('txn_id', '=', gift.txn_id).execute();
   return mailer.enqueue(trx, [receiptMail(gift, langOrDefault(gift.lang))]);
 }
 
@@ -119,9 +119,8 @@ export async function recordPayment(trx: Trx, dialect: Db['dialect'], mailer: Ma
     outcome = `gift ${txnId} ${state} (was pending)`;
   }
   // Refunds or a reversal told before the payment apply now.
-  await settleGift(trx, txnId);
-  const mailIds = await receiptIfDue(trx, mailer, txnId, now);
-  const gift = await trx.selectFrom('gifts').select(['status', 'receipt_number']).where('txn_id', '=', txnId).executeTakeFirstOrThrow();
+  const gift = (await settleGift(trx, txnId))!;
+  const mailIds = await receiptIfDue(trx, mailer, gift, now);
   if (gift.status !== state) outcome += `, now ${gift.status}`;
   return { outcome: mailIds.length ? `${outcome}, receipt ${gift.receipt_number} queued` : outcome, mailIds };
 }

@@ -48,7 +48,11 @@ export function statementDigest(gifts: readonly StatementGift[]): string {
 
 const byDonor = (gifts: Gift[]) => {
   const donors = new Map<string, Gift[]>();
-  for (const gift of gifts) donors.set(gift.email, [...(donors.get(gift.email) ?? []), gift]);
+  for (const gift of gifts) {
+    const list = donors.get(gift.email);
+    if (list) list.push(gift);
+    else donors.set(gift.email, [gift]);
+  }
   return donors;
 };
 
