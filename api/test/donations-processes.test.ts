@@ -37,13 +37,25 @@ afterEach(async () => {
   for (const child of children.splice(0)) await stop(child, 'SIGKILL');
 });
 
+/** A test's SMTP peer, PayPal fake and database, closed after it: its server processes first. */
+async function withPeers(backend: Backend, run: (peers: { sink: SmtpSink; paypal: FakePaypal; api: TestApi }) => Promise<void>) {
+  const sink = await startSmtpSink();
+  const paypal = await startFakePaypal();
+  const api = await makeApi(backend);
+  try {
+    await run({ sink, paypal, api });
+  } finally {
+    for (const child of children.splice(0)) await stop(child, 'SIGKILL');
+    await api.close();
+    await sink.close();
+    await paypal.close();
+  }
+}
+
 describeBackends('PayPal notification: kill -9 between storing and verifying', (backend: Backend) => {
   test('the stored notification is verified after the restart and the gift recorded once', async () => {
-    const sink = await startSmtpSink();
-    const paypal = await startFakePaypal();
-    const api = await makeApi(backend);
-    const db = api.services.db.kysely;
-    try {
+    await withPeers(backend, async ({ sink, paypal, api }) => {
+      const db = api.services.db.kysely;
       const body = oneTimeGift('2KILLED000000001', { payer_email: 'survivor@example.org', custom: 'lang=sw' });
       paypal.genuine.add(body);
       // PayPal holds its answer: the server is mid-verification when it is killed.
@@ -76,20 +88,12 @@ describeBackends('PayPal notification: kill -9 between storing and verifying', (
       expect(sink.messages[0]!.to).toBe('survivor@example.org');
       expect(receipt.subject).toBe('Risiti yako 2026-2KILLED000000001 kutoka SIPA');
       expect(paypal.postbacks.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      for (const child of children.splice(0)) await stop(child, 'SIGKILL');
-      await api.close();
-      await sink.close();
-      await paypal.close();
-    }
+    });
   }, 120_000);
 
   test('a gift from Renée, in PayPal’s default windows-1252, posted to the running server: stored, recorded with her name, receipted', async () => {
-    const sink = await startSmtpSink();
-    const paypal = await startFakePaypal();
-    const api = await makeApi(backend);
-    const db = api.services.db.kysely;
-    try {
+    await withPeers(backend, async ({ sink, paypal, api }) => {
+      const db = api.services.db.kysely;
       // PayPal's default account setting: no charset chosen, values %-encoded in windows-1252 (é is %E9).
       const body = ipnBodyIn(null, { txn_type: 'web_accept', txn_id: '2ACCENT000000001', payment_status: 'Completed', mc_gross: '40.50', payment_date: '17:30:00 Dec 31, 2025 PST', payer_email: 'renee@example.org', first_name: 'Renée', last_name: 'Zoë-Straße', custom: 'lang=fr' });
       expect(body).toContain('first_name=Ren%E9e');
@@ -105,11 +109,6 @@ describeBackends('PayPal notification: kill -9 between storing and verifying', (
       expect(receipt.subject).toBe('Votre reçu 2025-2ACCENT000000001 de SIPA');
       expect(receipt.text).toContain('Date : 31 décembre 2025');
       expect(receipt.text).toContain('Montant : 40,50\u00a0$');
-    } finally {
-      for (const child of children.splice(0)) await stop(child, 'SIGKILL');
-      await api.close();
-      await sink.close();
-      await paypal.close();
-    }
+    });
   }, 120_000);
 });
