@@ -116,6 +116,14 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: '/api/donations/statements', who: ANYONE },
   { method: 'POST', path: '/api/donations/statements', body: { year: 2025 }, who: SIGNED_IN },
   { method: 'POST', path: '/api/donations/statements/donor', body: { year: 2025, email: 'giver@example.org' }, who: ANYONE },
+  // "Manage my giving": the donor's link, its opening, and the pages a donor session reads (none here: 401).
+  { method: 'POST', path: '/api/giving/link', body: { email: 'giver@example.org', lang: 'fr' }, who: ['none'] },
+  { method: 'POST', path: '/api/giving/open', body: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, who: ['none'] },
+  { method: 'GET', path: '/api/giving/me', who: ['none'] },
+  { method: 'GET', path: '/api/giving/receipts/:number', who: ['none'] },
+  { method: 'GET', path: '/api/giving/statements/:year', who: ['none'] },
+  { method: 'POST', path: '/api/giving/monthly/:id/stop', body: {}, who: ['none'] },
+  { method: 'POST', path: '/api/giving/sign-out', body: {}, who: ['none'] },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
   { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },

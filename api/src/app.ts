@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mailFeedbackRoutes } from './routes/mail-feedback.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { givingRoutes } from './routes/giving.ts';
 import { donationRoutes } from './routes/donations.ts';
 import { paypalIpnRoutes } from './routes/paypal-ipn.ts';
 import { donateRoutes, paypalCheckoutRoutes } from './routes/paypal-checkout.ts';
@@ -144,6 +145,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/paypal', paypalCheckoutRoutes(services))
     .route('/donate', donateRoutes(services))
     .route('/donations', donationRoutes(services))
+    .route('/giving', givingRoutes(services))
     .route('/mail-feedback', mailFeedbackRoutes(services))
     // Every other /api path answers here, so the static site's catch-all never sees it.
     .all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

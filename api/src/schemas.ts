@@ -129,6 +129,7 @@ export const LIST_FIELDS: Readonly<Record<string, readonly string[]>> = {
   contact: [],
   volunteer: ['interests', 'availability'],
   partnership: ['partnershipInterest'],
+  giving: [],
 };
 
 export interface FieldIssue {

@@ -20,7 +20,7 @@ export interface ThanksPageTexts extends Omit<ComponentProps<typeof ResultLayout
   actions: readonly [{ href: string; label: string }, { href: string; label: string }];
 }
 
-export type ThanksForm = 'contact' | 'volunteer' | 'partnership' | 'newsletter';
+export type ThanksForm = 'contact' | 'volunteer' | 'partnership' | 'newsletter' | 'giving';
 
 export const THANKS_PAGES: Readonly<Record<ThanksForm, (lang: Lang) => ThanksPageTexts>> = {
   contact(lang) {
@@ -86,6 +86,22 @@ export const THANKS_PAGES: Readonly<Record<ThanksForm, (lang: Lang) => ThanksPag
       paragraphs: [m.newsletterCheckInbox({}, l), m.newsletter_thanks_link_days({}, l)],
       actions: [
         { href: localizePath('/blog', lang), label: m.newsletter_read_blog({}, l) },
+        { href: localizePath('/', lang), label: m.result_back_home({}, l) },
+      ],
+    };
+  },
+  giving(lang) {
+    const l = { locale: lang };
+    return {
+      title: m.giving_sent_title({}, l),
+      description: m.giving_sent_description({}, l),
+      crumbLabel: m.giving_sent_crumb({}, l),
+      eyebrow: m.giving_title({}, l),
+      lead: m.giving_sent_lead({}, l),
+      cardTitle: m.giving_sent_card_title({}, l),
+      paragraphs: [m.giving_sent_text({}, l), `${m.giving_help({}, l)} ${site.phoneDisplay}.`],
+      actions: [
+        { href: localizePath('/manage-giving', lang), label: m.giving_sent_again({}, l) },
         { href: localizePath('/', lang), label: m.result_back_home({}, l) },
       ],
     };

@@ -16,6 +16,8 @@ export const DONATION_CUSTOM_MIN = 1;
 export const DONATION_CUSTOM_STEP = 0.01;
 export const DONATION_CURRENCY = 'USD';
 export const MONTHLY_GIVING_CIRCLE_MIN = 25;
+/** PayPal's own page where a donor stops an automatic payment made through Payments Standard. */
+export const PAYPAL_AUTOPAY_URL = 'https://www.paypal.com/myaccount/autopay/';
 
 export const CAROUSEL_INTERVAL_MS = 6000;
 export const CAROUSEL_FADE_MS = 500;

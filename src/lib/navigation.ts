@@ -37,6 +37,7 @@ const columns = [
     links: [
       entry(m.footerVolunteer, '/get-involved'),
       entry(m.footerDonate, '/donate'),
+      entry(m.giving_link_label, '/manage-giving'),
       entry(m.footerCorporate, '/corporate'),
       entry(m.footerPlannedGiving, '/planned-giving'),
       entry(m.footerCareers, '/careers'),

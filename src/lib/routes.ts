@@ -37,6 +37,8 @@ export const noindexPrefixes = [
   '/contact/thanks',
   '/get-involved/thanks',
   '/corporate/thanks',
+  // A donor's own page, reached from their receipts and the site's links.
+  '/manage-giving',
   // The right-to-left layout check: not a page for visitors.
   '/rtl-check',
 ];

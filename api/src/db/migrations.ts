@@ -585,6 +585,38 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('recurring_donors').dropColumn('source').execute();
     },
   },
+  '2026-12-03-001-donor-links': {
+    async up(db: Kysely<any>) {
+      // "Manage my giving": a one-time link mailed to a donor (its token's SHA-256 kept, never the
+      // token), and the short session that opening it starts; both for one address only.
+      await db.schema
+        .createTable('donor_links')
+        .addColumn('token_hash', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('lang', 'varchar(8)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('used_at', 'varchar(32)')
+        .execute();
+      await db.schema.createIndex('donor_links_expiry').on('donor_links').column('expires_at').execute();
+      await db.schema
+        .createTable('donor_sessions')
+        .addColumn('id_hash', 'varchar(64)', (col) => col.primaryKey())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('lang', 'varchar(8)', (col) => col.notNull())
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('donor_sessions_expiry').on('donor_sessions').column('expires_at').execute();
+      // Who stopped a monthly gift when the site did it for the donor ('donor'); PayPal's own stops leave it empty.
+      await db.schema.alterTable('recurring_donors').addColumn('cancelled_by', 'varchar(16)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('recurring_donors').dropColumn('cancelled_by').execute();
+      await db.schema.dropTable('donor_sessions').ifExists().execute();
+      await db.schema.dropTable('donor_links').ifExists().execute();
+    },
+  },
 };
 
 /**

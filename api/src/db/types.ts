@@ -201,6 +201,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   mail_cooldowns: MailCooldownsTable;
+  donor_links: DonorLinksTable;
+  donor_sessions: DonorSessionsTable;
   staff_attempts: StaffAttemptsTable;
   staff_known_networks: StaffKnownNetworksTable;
   staff_reset_codes: StaffResetCodesTable;
@@ -316,6 +318,8 @@ export interface RecurringDonorsTable {
   updated_at: string;
   /** standard: Payments Standard, told by IPN; subscriptions: Subscriptions v1, told by webhooks (migration 2026-12-02-001). */
   source: Generated<'standard' | 'subscriptions'>;
+  /** 'donor' when the donor stopped it on the site ("Manage my giving", migration 2026-12-03-001); null otherwise. */
+  cancelled_by: Generated<'donor' | null>;
 }
 /**
  * A PayPal webhook (REST) exactly as it arrived, its body and PayPal's transmission headers,
@@ -370,4 +374,22 @@ export interface StaffAttributesTable {
   user_id: string;
   name: string;
   value: string;
+}
+
+/** A one-time "Manage my giving" link (migration 2026-12-03-001): the SHA-256 of its token, for one address, until it expires or is used. */
+export interface DonorLinksTable {
+  token_hash: string;
+  email: string;
+  lang: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** A donor's short session, started by opening their link: the SHA-256 of the cookie's value. */
+export interface DonorSessionsTable {
+  id_hash: string;
+  email: string;
+  lang: string;
+  created_at: string;
+  expires_at: string;
 }

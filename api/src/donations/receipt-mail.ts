@@ -4,60 +4,89 @@
  * Publication 1771): the organisation's legal name, EIN and address, the amount, the date, that
  * no goods or services were given in exchange, and a receipt number.
  */
-import { message } from '../../../src/lib/i18n/catalogue.ts';
+import { DONATION_PRESETS, type DonationPreset } from '../../../src/lib/constants.ts';
+import { message, type MessageKey } from '../../../src/lib/i18n/catalogue.ts';
 import { formatCurrency, formatDate } from '../../../src/lib/i18n/format.ts';
 import type { Lang } from '../../../src/lib/i18n/languages.ts';
+import { localizePath } from '../../../src/lib/i18n/paths.ts';
 import { ORGANISATION_TIME_ZONE } from '../../../src/lib/organisation-calendar.ts';
-import { addressLines } from '../../../src/lib/site-config.ts';
 import { site } from '../../../src/lib/site.ts';
 import type { GiftsTable } from '../db/types.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import { greetingName } from '../mail/templates.ts';
+import { asDonorMail, organisationLines, type DonorMail, type DonorMailBlock } from './donor-mail.ts';
 
 /** Dates on receipts are the organisation's own day (content/site.json `timeZone`), whatever the server's zone. */
 export const RECEIPT_TIME_ZONE = ORGANISATION_TIME_ZONE;
 
-const AUTO = { 'Auto-Submitted': 'auto-generated' };
 const legalName = site.legalName ?? site.name;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+/** The "Manage my giving" page in the donor's language, on the public site. */
+export const manageGivingUrl = (lang: Lang, base: string = site.url) => `${base.replace(/\/+$/, '')}${localizePath('/manage-giving', lang)}`;
 
-/** The organisation's block: legal name, address, EIN and status, as every receipt ends. */
+/** The organisation's block as every receipt ends: legal name, tax status, EIN, then the address. */
 function organisation(lang: Lang): string[] {
-  return [
-    message(lang, 'mailReceiptOrg', { legalName, taxStatus: site.taxStatus, ein: site.ein }),
-    [legalName, ...addressLines(site), site.phoneDisplay].join('\n'),
-  ];
+  return [message(lang, 'mailReceiptOrg', { legalName, taxStatus: site.taxStatus, ein: site.ein }), organisationLines().join('\n')];
 }
 
-function asMail(kind: string, to: string, subject: string, paragraphs: string[], lang: Lang): OutgoingMail {
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1a14">${paragraphs
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')}</body></html>`;
-  return { kind, to, subject, text: paragraphs.join('\n\n'), html, headers: AUTO, replyTo: site.mailboxes.info };
+/** "Hello Renée," from the name PayPal gave, "Hello," without one. */
+const hello = (name: string, lang: Lang) => {
+  const first = greetingName(name);
+  return first ? message(lang, 'mailHello', { name: first }) : message(lang, 'mailHelloNoName');
+};
+
+/** What a preset amount does (the donation page's impact texts); another amount gets the general line. */
+export function impactLine(amountCents: number, lang: Lang): string {
+  const dollars = amountCents / 100;
+  const preset = DONATION_PRESETS.find((amount) => amount === dollars) as DonationPreset | undefined;
+  if (preset === undefined) return message(lang, 'mailReceiptImpactOther');
+  return message(lang, 'mailReceiptImpact', { amount: money(amountCents, lang), impact: message(lang, `donationImpact${preset}`) });
 }
 
 export const money = (amountCents: number | string, lang: Lang) => formatCurrency(Number(amountCents) / 100, lang);
 export const receiptDate = (iso: string, lang: Lang) => formatDate(iso, lang, { dateStyle: 'long', timeZone: RECEIPT_TIME_ZONE });
 
-type ReceiptGift = Pick<GiftsTable, 'email' | 'receipt_number' | 'amount_cents' | 'paid_at' | 'kind'>;
+type ReceiptGift = Pick<GiftsTable, 'email' | 'receipt_number' | 'amount_cents' | 'paid_at' | 'kind'> & { name?: string };
 
-export function receiptMail(gift: ReceiptGift, lang: Lang): OutgoingMail {
-  const org = { org: site.name };
-  return asMail('donation.receipt', gift.email, message(lang, 'mailReceiptSubject', { ...org, number: gift.receipt_number }), [
-    message(lang, 'mailHelloNoName'),
-    message(lang, 'mailReceiptThanks', org),
-    [
-      message(lang, 'mailReceiptNumber', { number: gift.receipt_number }),
-      message(lang, 'mailReceiptAmount', { amount: money(gift.amount_cents, lang) }),
-      message(lang, 'mailReceiptDate', { date: receiptDate(gift.paid_at, lang) }),
-      message(lang, 'mailReceiptKind', { kind: message(lang, gift.kind === 'monthly' ? 'mailReceiptMonthly' : 'mailReceiptOneTime') }),
-    ].join('\n'),
-    message(lang, 'mailReceiptNoGoods'),
-    ...organisation(lang),
-  ], lang);
+/** One of the receipt's facts: its label and value for the HTML table, its catalogue line for the text part. */
+function fact(lang: Lang, label: MessageKey, line: MessageKey, params: Record<string, string>) {
+  return { label: message(lang, label), value: Object.values(params)[0]!, line: message(lang, line, params) };
 }
+
+/** The receipt's mail: its facts, what the gift does, the IRS wording, and for a monthly gift how to manage it. */
+export function receiptDocument(gift: ReceiptGift, lang: Lang): DonorMail {
+  const org = { org: site.name };
+  const amountCents = Number(gift.amount_cents);
+  const monthly = gift.kind === 'monthly';
+  const manage: DonorMailBlock[] = [
+    message(lang, monthly ? 'mailReceiptManageMonthly' : 'mailReceiptManage'),
+    { button: { label: message(lang, 'mailManageGivingButton'), url: manageGivingUrl(lang) } },
+  ];
+  return {
+    kind: 'donation.receipt',
+    to: gift.email,
+    lang,
+    subject: message(lang, 'mailReceiptSubject', { ...org, number: gift.receipt_number }),
+    blocks: [
+      hello(gift.name ?? '', lang),
+      message(lang, 'mailReceiptThanks', org),
+      impactLine(amountCents, lang),
+      {
+        rows: [
+          fact(lang, 'mailReceiptNumberLabel', 'mailReceiptNumber', { number: gift.receipt_number }),
+          fact(lang, 'mailReceiptAmountLabel', 'mailReceiptAmount', { amount: money(amountCents, lang) }),
+          fact(lang, 'mailReceiptDateLabel', 'mailReceiptDate', { date: receiptDate(gift.paid_at, lang) }),
+          fact(lang, 'mailReceiptKindLabel', 'mailReceiptKind', { kind: message(lang, monthly ? 'mailReceiptMonthly' : 'mailReceiptOneTime') }),
+        ],
+      },
+      message(lang, 'mailReceiptNoGoods'),
+      ...manage,
+    ],
+    footer: organisation(lang),
+  };
+}
+
+export const receiptMail = (gift: ReceiptGift, lang: Lang): OutgoingMail => asDonorMail(receiptDocument(gift, lang));
 
 /** A gift as a statement lists it: what counts of it is what was paid less what was refunded. */
 export type StatementGift = ReceiptGift & { refunded_cents: number | string };
@@ -65,6 +94,8 @@ export type StatementGift = ReceiptGift & { refunded_cents: number | string };
 export interface StatementOptions {
   /** When the statement this one replaces was sent (the donor's gifts changed since). */
   replaces?: string | null;
+  /** The name PayPal gave, for the greeting. */
+  name?: string;
 }
 
 /**
@@ -72,7 +103,7 @@ export interface StatementOptions {
  * amounts, kinds) and their total. It matches the receipts: each line is a receipt's amount,
  * with what was refunded of it and what still counts.
  */
-export function statementMail(email: string, year: number, gifts: StatementGift[], lang: Lang, options: StatementOptions = {}): OutgoingMail {
+export function statementDocument(email: string, year: number, gifts: StatementGift[], lang: Lang, options: StatementOptions = {}): DonorMail {
   const org = { org: site.name };
   const net = (gift: StatementGift) => Number(gift.amount_cents) - Number(gift.refunded_cents);
   const total = gifts.reduce((sum, gift) => sum + net(gift), 0);
@@ -87,13 +118,24 @@ export function statementMail(email: string, year: number, gifts: StatementGift[
     ];
     return parts.join(' · ');
   });
-  return asMail('donation.statement', email, message(lang, 'mailStatementSubject', { ...org, year }), [
-    message(lang, 'mailHelloNoName'),
-    ...(options.replaces ? [message(lang, 'mailStatementCorrection', { date: receiptDate(options.replaces, lang) })] : []),
-    message(lang, 'mailStatementIntro', { ...org, year }),
-    gifts.length ? lines.join('\n') : message(lang, 'mailStatementNothingLeft', { year }),
-    message(lang, 'mailStatementTotal', { year, amount: money(total, lang) }),
-    message(lang, 'mailReceiptNoGoods'),
-    ...organisation(lang),
-  ], lang);
+  return {
+    kind: 'donation.statement',
+    to: email,
+    lang,
+    subject: message(lang, 'mailStatementSubject', { ...org, year }),
+    blocks: [
+      hello(options.name ?? '', lang),
+      ...(options.replaces ? [message(lang, 'mailStatementCorrection', { date: receiptDate(options.replaces, lang) })] : []),
+      message(lang, 'mailStatementIntro', { ...org, year }),
+      gifts.length ? { lines } : message(lang, 'mailStatementNothingLeft', { year }),
+      message(lang, 'mailStatementTotal', { year, amount: money(total, lang) }),
+      message(lang, 'mailReceiptNoGoods'),
+      message(lang, 'mailReceiptManage'),
+      { button: { label: message(lang, 'mailManageGivingButton'), url: manageGivingUrl(lang) } },
+    ],
+    footer: organisation(lang),
+  };
 }
+
+export const statementMail = (email: string, year: number, gifts: StatementGift[], lang: Lang, options: StatementOptions = {}): OutgoingMail =>
+  asDonorMail(statementDocument(email, year, gifts, lang, options));

@@ -24,14 +24,14 @@ import type { Trx } from './trx.ts';
 /** Statements written per transaction. */
 export const STATEMENT_BATCH = 50;
 
-type Gift = StatementGift & { lang: string; status: string };
+type Gift = StatementGift & { name: string; lang: string; status: string };
 
 /** The gifts of a year that count (completed, not refunded in full), oldest first; one donor's, or everyone's. */
 async function countingGifts(trx: Trx, year: number, email?: string): Promise<Gift[]> {
   const [from, to] = yearBounds(year);
   let query = trx
     .selectFrom('gifts')
-    .select(['email', 'receipt_number', 'amount_cents', 'refunded_cents', 'paid_at', 'kind', 'lang', 'status'])
+    .select(['email', 'name', 'receipt_number', 'amount_cents', 'refunded_cents', 'paid_at', 'kind', 'lang', 'status'])
     .where('status', '=', 'completed')
     .where('paid_at', '>=', from)
     .where('paid_at', '<', to);
@@ -155,7 +155,7 @@ export async function sendStatementBatch(db: Db, mailer: Mailer): Promise<{ sett
       const replaces = row.sent_digest ? row.sent_at : null;
       const due = gifts.length > 0 || Boolean(row.sent_digest);
       const lang = langOrDefault((gifts.at(-1) ?? (await lastGiftOf(trx, row.email)))?.lang);
-      if (due && digest !== row.sent_digest) mails.push(statementMail(row.email, year, gifts, lang, { replaces }));
+      if (due && digest !== row.sent_digest) mails.push(statementMail(row.email, year, gifts, lang, { replaces, name: gifts.at(-1)?.name }));
       await trx
         .updateTable('donation_statement_recipients')
         .set({ status: 'sent', ...(due && digest !== row.sent_digest ? { sent_at: now, sent_digest: digest } : {}) })

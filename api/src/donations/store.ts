@@ -187,6 +187,8 @@ export async function donationSummary(db: Kysely<Database>, now = new Date()) {
       endedAt: row.ended_at,
       /** Which PayPal path the donor is on: Payments Standard (IPN) or Subscriptions v1 (webhooks). */
       source: row.source,
+      /** 'donor': stopped by the donor on the site ("Manage my giving"); null: by PayPal's own page or PayPal. */
+      cancelledBy: row.cancelled_by,
     })),
     pending: await pendingGifts(db),
     notifications: notifications.reduce<Record<string, number>>((counts, row) => ({ ...counts, [row.status]: (counts[row.status] ?? 0) + Number(row.n) }), {}),
@@ -205,7 +207,7 @@ export async function donorHistory(db: Kysely<Database>, email: string) {
     totalCents: completed.reduce((sum, gift) => sum + countedCents(gift), 0),
     countedGifts: completed.length,
     gifts: gifts.map(item),
-    monthly: monthly.map((row) => ({ subscrId: row.subscr_id, amountCents: Number(row.amount_cents), status: row.status, signedUpAt: row.signed_up_at, cancelledAt: row.cancelled_at, endedAt: row.ended_at, lastPaymentAt: row.last_payment_at })),
+    monthly: monthly.map((row) => ({ subscrId: row.subscr_id, amountCents: Number(row.amount_cents), status: row.status, signedUpAt: row.signed_up_at, cancelledAt: row.cancelled_at, endedAt: row.ended_at, lastPaymentAt: row.last_payment_at, cancelledBy: row.cancelled_by, source: row.source })),
   };
 }
 
@@ -220,6 +222,8 @@ export async function forgetDonor(trx: Transaction<Database> | Kysely<Database>,
   // A webhook names the address inside its JSON (a subscription's subscriber): found by its quoted form.
   const quoted = `%${JSON.stringify(address).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   await sql`delete from paypal_webhooks where lower(body) like ${quoted} escape '\\'`.execute(trx);
+  await trx.deleteFrom('donor_links').where('email', '=', address).execute();
+  await trx.deleteFrom('donor_sessions').where('email', '=', address).execute();
   return { gifts, monthlyDonors };
 }
 
