@@ -13,7 +13,8 @@ export default defineConfig({
     // worker took the API project from 235 s to 134 s.
     maxWorkers: availableParallelism(),
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: ['tests/unit/compile-messages-setup.ts'], environment: 'node' } },
+      // Unit tests compress and parse whole pages: on a loaded 2-core machine some take seconds, so the timeout only catches a hang.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: ['tests/unit/compile-messages-setup.ts'], environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'api', include: ['api/test/**/*.test.ts'], globalSetup: ['api/test/global-setup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
     ],
