@@ -123,6 +123,8 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: '/api/giving/receipts/:number', who: ['none'] },
   { method: 'GET', path: '/api/giving/statements/:year', who: ['none'] },
   { method: 'POST', path: '/api/giving/monthly/:id/stop', body: {}, who: ['none'] },
+  { method: 'POST', path: '/api/giving/monthly/:id/amount', body: { amount: '40.50' }, who: ['none'] },
+  { method: 'GET', path: '/api/giving/revised', query: { subscription: 'I-FUZZ00000001', lang: 'fr' }, who: ['none'] },
   { method: 'POST', path: '/api/giving/sign-out', body: {}, who: ['none'] },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },

@@ -258,6 +258,49 @@ describeBackends('Manage my giving', (backend: Backend) => {
     expect(await db().selectFrom('recurring_donors').select(['status', 'cancelled_by', 'cancelled_at']).where('subscr_id', '=', subscrId).executeTakeFirstOrThrow()).toMatchObject({ status: 'cancelled', cancelled_by: 'donor', cancelled_at: row.cancelled_at });
   });
 
+  test('a new amount for a gift on the Subscriptions API: PayPal asks the donor to agree, the return records what PayPal holds, to the cent', async () => {
+    const donor = `amount.${backend}@example.org`;
+    const created = await api.app.request('/api/donate', { method: 'POST', body: new URLSearchParams({ amount: '25', frequency: 'monthly', lang: 'fr', page: '/fr/donate' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const subscrId = created.headers.get('location')!.split('/approve/')[1]!;
+    paypal.approve(subscrId, donor);
+    await monthly(donor, subscrId, 'subscriptions');
+    await monthly(donor, `I-STDAMOUNT-${backend}`, 'standard', 1000);
+    const { token } = await askForLink(donor);
+    const { cookie } = await open(token!);
+    const ask = (id: string, amount: string) => asDonor(cookie!, `/api/giving/monthly/${id}/amount`, { method: 'POST', body: JSON.stringify({ amount }), headers: { 'content-type': 'application/json' } });
+
+    const refused = await ask(subscrId, '0.50');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe('Saisissez un montant d’au moins 1 $, en dollars et en cents (par exemple 40 ou 40,50)');
+    expect((await ask(`I-STDAMOUNT-${backend}`, '40.50')).status).toBe(409);
+
+    const asked = await ask(subscrId, '40.50');
+    expect(asked.status).toBe(200);
+    const { approveUrl } = (await asked.json()) as { approveUrl: string };
+    expect(approveUrl).toBe(`${paypal.base}/approve-revision/${subscrId}`);
+    expect(paypal.subscriptions.get(subscrId)?.revision?.value).toBe('40.50');
+    // Until the donor agrees at PayPal, the amount is the old one.
+    expect(await db().selectFrom('recurring_donors').select('amount_cents').where('subscr_id', '=', subscrId).executeTakeFirstOrThrow()).toEqual({ amount_cents: 2500 });
+
+    const back = new URL(paypal.approveRevision(subscrId));
+    expect(back.origin).toBe(SITE);
+    const returned = await api.app.request(`${back.pathname}${back.search}`);
+    expect(returned.status).toBe(303);
+    expect(returned.headers.get('location')).toBe('/fr/manage-giving#amount-changed');
+    expect(await db().selectFrom('recurring_donors').select('amount_cents').where('subscr_id', '=', subscrId).executeTakeFirstOrThrow()).toEqual({ amount_cents: 4050 });
+    const giving = (await (await asDonor(cookie!, '/api/giving/me')).json()) as any;
+    expect(giving.monthly.find((m: any) => m.id === subscrId)).toMatchObject({ amountCents: 4050, status: 'active' });
+
+    // PayPal's BILLING.SUBSCRIPTION.UPDATED webhook says the same: nothing changes twice.
+    const sent = paypal.event('BILLING.SUBSCRIPTION.UPDATED', { id: subscrId, status: 'ACTIVE' });
+    await api.app.request('/api/paypal/webhook', { method: 'POST', body: sent.body, headers: sent.headers });
+    await api.services.donations.runOnce();
+    const outcome = await db().selectFrom('paypal_webhooks').select('outcome').where('event_id', '=', sent.id).executeTakeFirstOrThrow();
+    expect(outcome.outcome).toBe(`unchanged: monthly donor ${subscrId} gives 4050 cents`);
+    // A return for a subscription nobody changed only reads PayPal again.
+    expect((await api.app.request('/api/giving/revised?subscription=not-an-id&lang=sw')).headers.get('location')).toBe('/sw/manage-giving');
+  });
+
   test('PayPal out of reach: the gift is not marked stopped and the donor is told to try again', async () => {
     const donor = `down.${backend}@example.org`;
     await monthly(donor, `I-UNKNOWN-${backend}`, 'subscriptions');

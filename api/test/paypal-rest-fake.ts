@@ -37,6 +37,8 @@ interface FakeSubscription {
   returnUrl: string;
   startTime: string;
   payer?: FakePayer;
+  /** A change of amount asked for (revise) and waiting for the donor's approval at PayPal. */
+  revision?: { value: string; returnUrl: string };
 }
 
 export interface FakePayer {
@@ -60,6 +62,8 @@ export interface FakeRest {
   failVerify: number;
   /** Approves an order or subscription (what the donor does at PayPal, as `email` when given); returns the return URL PayPal sends them to. */
   approve(id: string, email?: string): string;
+  /** Approves a subscription's change of amount (revise): the new amount applies; returns where PayPal sends the donor. */
+  approveRevision(id: string): string;
   /** A webhook event PayPal would send, with its headers; `signed: false` gives one PayPal never sent. */
   event(type: string, resource: Record<string, unknown>, options?: { id?: string; signed?: boolean }): { body: string; headers: Record<string, string>; id: string };
   close(): Promise<void>;
@@ -115,6 +119,16 @@ export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {
       url.searchParams.set('subscription_id', id);
       url.searchParams.set('ba_token', 'BA-FAKE');
       url.searchParams.set('token', 'EC-FAKE');
+      return url.toString();
+    },
+    approveRevision(id) {
+      const subscription = fake.subscriptions.get(id)!;
+      const revision = subscription.revision!;
+      subscription.value = revision.value;
+      subscription.revision = undefined;
+      queueMicrotask(() => emit('BILLING.SUBSCRIPTION.UPDATED', subscriptionJson(subscription)));
+      const url = new URL(revision.returnUrl);
+      url.searchParams.set('subscription_id', id);
       return url.toString();
     },
     event(type, resource, options = {}) {
@@ -186,6 +200,17 @@ export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {
           return null;
         }
       })();
+      if (request.method === 'GET' && path.startsWith('/approve-revision/')) {
+        const id = decodeURIComponent(path.slice('/approve-revision/'.length));
+        if (!fake.subscriptions.get(id)?.revision) return response.writeHead(404).end('unknown');
+        if (url.searchParams.get('approve') === '1') {
+          const back = fake.approveRevision(id);
+          return response.writeHead(303, { location: options.browserUrl ? options.browserUrl(back) : back }).end();
+        }
+        return response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><html lang="en"><title>Fake PayPal</title><main><h1>Fake PayPal</h1><p>New amount: $${fake.subscriptions.get(id)!.revision!.value} a month</p><form method="get"><input type="hidden" name="approve" value="1"><button>Agree and continue</button></form></main></html>`);
+      }
       if (request.method === 'GET' && path.startsWith('/approve/')) {
         // The approval page: a button the browser presses, which goes where PayPal would send the donor.
         const id = decodeURIComponent(path.slice('/approve/'.length));
@@ -268,11 +293,19 @@ export async function startFakePaypalRest(port = 0, options: FakeRestOptions = {
         fake.subscriptions.set(subscription.id, subscription);
         return json(201, subscriptionJson(subscription));
       }
-      const subscriptionMatch = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+      const subscriptionMatch = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel|\/revise)?$/.exec(path);
       if (subscriptionMatch) {
         const subscription = fake.subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
         if (!subscription) return json(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
         if (request.method === 'GET') return json(200, subscriptionJson(subscription));
+        if (subscriptionMatch[2] === '/revise') {
+          // A new amount (the plan override), applied once the donor approves at the returned link.
+          const value = body?.plan?.billing_cycles?.[0]?.pricing_scheme?.fixed_price?.value;
+          if (subscription.status !== 'ACTIVE') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }] });
+          if (typeof value !== 'string' || !body?.application_context?.return_url) return json(400, { name: 'INVALID_REQUEST', details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }] });
+          subscription.revision = { value, returnUrl: body.application_context.return_url };
+          return json(200, { plan_id: subscription.planId, plan_overridden: true, links: [{ rel: 'approve', href: `${fake.base}/approve-revision/${subscription.id}`, method: 'GET' }] });
+        }
         subscription.status = 'CANCELLED';
         return json(204, null);
       }

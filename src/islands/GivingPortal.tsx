@@ -13,6 +13,8 @@ import { formatCurrency, formatDate } from '../lib/i18n/format.ts';
 import type { Lang } from '../lib/i18n/languages.ts';
 import { localizePath } from '../lib/i18n/paths.ts';
 import { PAYPAL_AUTOPAY_URL } from '../lib/constants.ts';
+import { formatAmount } from '../lib/paypal.ts';
+import { parseTypedAmount } from '../lib/typed-amount.ts';
 import { ORGANISATION_TIME_ZONE } from '../lib/organisation-calendar.ts';
 import { api } from '../lib/api-client.ts';
 import { JSON_REQUEST, call, problemOf } from './api-call.ts';
@@ -69,6 +71,12 @@ export const GIVING_PORTAL_TEXTS = [
   'mailReceiptOneTime',
   'mailReceiptMonthly',
   'givingLinkInvalid',
+  'givingChangeButton',
+  'givingNewAmountLabel',
+  'givingChangeContinue',
+  'givingChangeNote',
+  'givingChangeKeep',
+  'givingAmountChanged',
   'networkProblem',
 ] as const;
 type T = Texts<(typeof GIVING_PORTAL_TEXTS)[number]>;
@@ -82,6 +90,7 @@ export default function GivingPortal({ lang }: { lang: Lang }) {
   const [view, setView] = useState<View>({ name: 'ask' });
   const [problem, setProblem] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
 
   async function loadGiving(): Promise<boolean> {
     const answer = await call(() => api.giving.me.$get({}, JSON_REQUEST));
@@ -125,7 +134,7 @@ export default function GivingPortal({ lang }: { lang: Lang }) {
 
   return (
     <FormKitWords.Provider value={t}>
-      <div className="giving-portal" data-view={view.name}>
+      <div className="giving-portal" data-view={view.name} data-hydrated={hydrated || undefined}>
         {problem ? (
           <Alert tone="error">
             <p>{problem}</p>
@@ -212,6 +221,8 @@ interface GivingViewProps {
 }
 
 function GivingView({ giving, lang, t, headingRef, onSignOut, onChanged }: GivingViewProps) {
+  // Back from PayPal after agreeing to a new amount (api/src/routes/giving.ts /revised).
+  const [changed] = useState(() => location.hash === '#amount-changed');
   const money = (cents: number) => formatCurrency(cents / 100, lang);
   const date = (iso: string | null) => (iso ? formatDate(iso, lang, { dateStyle: 'long', timeZone: ORGANISATION_TIME_ZONE }) : '');
   const thisYear = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: ORGANISATION_TIME_ZONE }).format(new Date()));
@@ -229,6 +240,11 @@ function GivingView({ giving, lang, t, headingRef, onSignOut, onChanged }: Givin
         </button>
       </div>
 
+      {changed ? (
+        <Alert tone="success">
+          <p>{t.givingAmountChanged}</p>
+        </Alert>
+      ) : null}
       <section aria-labelledby="giving-monthly">
         <h3 id="giving-monthly">{t.givingMonthlyHeading}</h3>
         {giving.monthly.length ? (
@@ -374,11 +390,93 @@ function MonthlyGift({ gift, lang, t, money, date, statusLabel, onChanged }: { g
           </a>
         </div>
       ) : null}
-      {active ? (
+      {active && gift.stopHere && !confirming ? <ChangeAmount gift={gift} lang={lang} t={t} /> : null}
+      {active && !gift.stopHere ? (
         <p className="giving-item__note">
           {t.givingChangeAmount} <a href={localizePath('/donate', lang)}>{t.givingStartNew}</a>
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** A new amount for a gift on PayPal's Subscriptions API: PayPal asks the donor to agree, then sends them back here. */
+function ChangeAmount({ gift, lang, t }: { gift: Monthly; lang: Lang; t: T }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const id = `giving-amount-${gift.id}`;
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const checked = parseTypedAmount(text, lang);
+    if (!checked.ok) {
+      setError(checked.message);
+      return inputRef.current?.focus();
+    }
+    setError('');
+    setBusy(true);
+    const answer = await call(() => api.giving.monthly[':id'].amount.$post({ param: { id: gift.id }, json: { amount: formatAmount(checked.amount) } }, JSON_REQUEST));
+    if (answer.ok && typeof answer.data.approveUrl === 'string') return location.assign(answer.data.approveUrl);
+    setBusy(false);
+    setError(answer.ok ? t.networkProblem : problemOf(answer));
+    inputRef.current?.focus();
+  }
+
+  if (!open) {
+    return (
+      <button ref={buttonRef} type="button" className="sipa-button sipa-button--secondary" onClick={() => setOpen(true)}>
+        {t.givingChangeButton}
+      </button>
+    );
+  }
+  return (
+    <form className="giving-change" onSubmit={submit} noValidate>
+      <div className="sipa-field">
+        <label htmlFor={id}>{t.givingNewAmountLabel}</label>
+        <input
+          ref={inputRef}
+          id={id}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-note`}
+        />
+        {error ? (
+          <p className="sipa-field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        ) : null}
+        <p className="giving-item__note" id={`${id}-note`}>
+          {t.givingChangeNote}
+        </p>
+      </div>
+      <div className="giving-actions">
+        <button type="submit" className="sipa-button" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          <span>{t.givingChangeContinue}</span>
+        </button>
+        <button
+          type="button"
+          className="sipa-button sipa-button--secondary"
+          disabled={busy}
+          onClick={() => {
+            setOpen(false);
+            requestAnimationFrame(() => buttonRef.current?.focus());
+          }}
+        >
+          {t.givingChangeKeep}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -76,7 +76,8 @@ test('a monthly donor in French at 375 px asks for the link, opens it from the m
   await page.goto('/fr/manage-giving');
   await expect(page.getByRole('heading', { level: 1, name: 'Gérer mes dons' })).toBeVisible();
   const portal = page.locator('.giving-portal');
-  await expect(portal).toHaveAttribute('data-view', 'ask', HYDRATION);
+  await expect(portal).toHaveAttribute('data-hydrated', 'true', HYDRATION);
+  await expect(portal).toHaveAttribute('data-view', 'ask');
   await page.getByLabel('Votre adresse e-mail').fill(email);
   await page.getByRole('button', { name: 'Envoyez-moi un lien' }).click();
   await expect(portal.getByRole('alert').or(portal.locator('#giving-status'))).toContainText(`Si ${email} a fait un don à SIPA, un lien vers vos dons est en route. Il fonctionne une seule fois, pendant 60 minutes.`);
@@ -108,13 +109,29 @@ test('a monthly donor in French at 375 px asks for the link, opens it from the m
   expect(await wcagViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+  // A new amount for the Subscriptions gift: PayPal asks the donor to agree, then sends them back.
+  await onApi.getByRole('button', { name: 'Changer le montant' }).click();
+  await expect(onApi.getByLabel('Nouveau montant mensuel (USD)')).toBeFocused();
+  await onApi.getByLabel('Nouveau montant mensuel (USD)').fill('0,50');
+  await onApi.getByRole('button', { name: 'Continuer vers PayPal' }).click();
+  await expect(onApi).toContainText('Saisissez un montant d’au moins 1 $, en dollars et en cents (par exemple 40 ou 40,50)');
+  await onApi.getByLabel('Nouveau montant mensuel (USD)').fill('40,50');
+  await onApi.getByRole('button', { name: 'Continuer vers PayPal' }).click();
+  await expect(page).toHaveURL(`${restPeer}/approve-revision/${subscrId}`);
+  await expect(page.getByText('New amount: $40.50 a month')).toBeVisible();
+  await page.getByRole('button', { name: 'Agree and continue' }).click();
+  await expect(page).toHaveURL(`${baseURL}/fr/manage-giving#amount-changed`);
+  await expect(portal.getByText('Votre don mensuel a son nouveau montant. Il s’applique dès votre prochain paiement.')).toBeVisible(HYDRATION);
+  const changed = monthly.filter({ hasText: '40,50\u00a0$ par mois' });
+  await expect(changed).toHaveCount(1);
+
   // The Subscriptions gift, stopped here after a confirmation.
-  await onApi.getByRole('button', { name: 'Arrêter ce don mensuel' }).click();
-  await expect(onApi).toContainText('Arrêter votre don mensuel de 25\u00a0$ ? Plus aucun paiement ne sera prélevé.');
-  await onApi.getByRole('button', { name: 'Oui, l’arrêter' }).click();
+  await changed.getByRole('button', { name: 'Arrêter ce don mensuel' }).click();
+  await expect(changed).toContainText('Arrêter votre don mensuel de 40,50\u00a0$ ? Plus aucun paiement ne sera prélevé.');
+  await changed.getByRole('button', { name: 'Oui, l’arrêter' }).click();
   await expect(portal.getByText('Votre don mensuel est arrêté. Aucun autre paiement ne sera prélevé.')).toBeVisible();
-  await expect(monthly.filter({ hasText: '25\u00a0$ par mois' })).toContainText('Arrêté');
-  await expect(monthly.filter({ hasText: '25\u00a0$ par mois' }).getByRole('button', { name: 'Arrêter ce don mensuel' })).toHaveCount(0);
+  await expect(changed).toContainText('Arrêté');
+  await expect(changed.getByRole('button', { name: 'Arrêter ce don mensuel' })).toHaveCount(0);
 
   // The same link a second time opens nothing.
   await page.getByRole('button', { name: 'Se déconnecter' }).click();

@@ -215,6 +215,16 @@ export function createPaypalRest(options: PaypalRestOptions) {
     getSubscription(id: string) {
       return call<Subscription>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}?fields=plan`);
     },
+    /**
+     * Asks PayPal to change a subscription's monthly amount (revise, with the plan override): the
+     * answer's approve link is where the donor agrees to it at PayPal, who then sends them to `returnUrl`.
+     */
+    reviseSubscription(id: string, input: { amountCents: number; returnUrl: string; cancelUrl: string; locale: string | null }) {
+      return call<{ links?: Link[] }>('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/revise`, {
+        plan: { billing_cycles: [{ sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: DONATION_CURRENCY, value: centsToValue(input.amountCents) } } }] },
+        application_context: { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'CONTINUE', shipping_preference: 'NO_SHIPPING', ...(input.locale ? { locale: input.locale } : {}) },
+      });
+    },
     cancelSubscription(id: string, reason: string) {
       return call<null>('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, { reason });
     },

@@ -75,6 +75,17 @@ export async function recordActivation(trx: Trx, subscription: Subscription, now
   return recordSubscriptionChange(trx, subscriberOf(subscription), { type: 'signup', amountCents: amount }, amount, subscription.start_time ?? subscription.status_update_time ?? now, now);
 }
 
+/**
+ * A subscription whose amount changed (the donor agreed to a new one at PayPal: their return from
+ * "Manage my giving", BILLING.SUBSCRIPTION.UPDATED): the monthly donor's amount becomes PayPal's.
+ */
+export async function recordAmountChange(trx: Trx, subscription: Subscription, now: string): Promise<Recorded> {
+  const amount = monthlyAmount(subscription);
+  if (amount === null) return nothing(`ignored: subscription ${subscription.id} without a monthly amount in ${DONATION_CURRENCY}`);
+  const changed = await trx.updateTable('recurring_donors').set({ amount_cents: amount, updated_at: now }).where('subscr_id', '=', subscription.id).where('amount_cents', '<>', amount).executeTakeFirst();
+  return nothing(Number(changed.numUpdatedRows) ? `monthly donor ${subscription.id} now gives ${amount} cents` : `unchanged: monthly donor ${subscription.id} gives ${amount} cents`);
+}
+
 /** A webhook event as PayPal sends it. */
 export interface WebhookEvent {
   id: string;
@@ -105,7 +116,7 @@ export async function eventContext(rest: PaypalRest, event: WebhookEvent): Promi
     return { order: typeof orderId === 'string' ? await rest.getOrder(orderId) : null };
   }
   if (event.event_type === 'PAYMENT.SALE.COMPLETED' && typeof resource.billing_agreement_id === 'string') return { subscription: await rest.getSubscription(resource.billing_agreement_id) };
-  if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED' && typeof resource.id === 'string') return { subscription: await rest.getSubscription(resource.id) };
+  if ((event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED' || event.event_type === 'BILLING.SUBSCRIPTION.UPDATED') && typeof resource.id === 'string') return { subscription: await rest.getSubscription(resource.id) };
   return {};
 }
 
@@ -139,6 +150,7 @@ export async function recordWebhookEvent(trx: Trx, dialect: Db['dialect'], maile
     return recordPayment(trx, dialect, mailer, { txnId: String(resource.id ?? ''), state, amountCents: amount, email: subscriber.email, name: subscriber.name, paidAt: resource.create_time ?? now, lang: subscriber.lang, kind: 'monthly', subscriber }, now);
   }
   if (type === 'BILLING.SUBSCRIPTION.ACTIVATED') return context.subscription ? recordActivation(trx, context.subscription, now) : nothing('ignored: activation without its subscription');
+  if (type === 'BILLING.SUBSCRIPTION.UPDATED') return context.subscription ? recordAmountChange(trx, context.subscription, now) : nothing('ignored: an update without its subscription');
   const change = SUBSCRIPTION_CHANGES[type];
   if (change) {
     const subscription = resource as unknown as Subscription;

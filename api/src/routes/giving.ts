@@ -8,13 +8,20 @@
  *   GET  /api/giving/receipts/:number        a receipt again, as the page it was mailed as
  *   GET  /api/giving/statements/:year        a year's statement, as of today
  *   POST /api/giving/monthly/:id/stop        stops a monthly gift on PayPal's Subscriptions API
+ *   POST /api/giving/monthly/:id/amount      asks PayPal to change its amount: PayPal's page where the
+ *                                            donor agrees (`approveUrl`); the new amount applies from
+ *                                            the next payment
+ *   GET  /api/giving/revised?subscription=   the donor's return from PayPal: the amount PayPal now
+ *                                            holds is recorded, then the donor's page
  *   POST /api/giving/sign-out                ends the session
  * Without a session the reading and stopping routes answer 401.
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
-import { message } from '../../../src/lib/i18n/catalogue.ts';
+import { langOrDefault, message, translateText } from '../../../src/lib/i18n/catalogue.ts';
+import { localizePath } from '../../../src/lib/i18n/paths.ts';
+import { parseDonationAmount, paypalLocale } from '../../../src/lib/paypal.ts';
 import type { Lang } from '../../../src/lib/i18n/languages.ts';
 import { zonedYear, yearBounds } from '../../../src/lib/organisation-calendar.ts';
 import { site } from '../../../src/lib/site.ts';
@@ -34,7 +41,8 @@ import {
   openDonorLink,
   type DonorSession,
 } from '../donations/donor-portal.ts';
-import { PaypalRefused, PaypalUnavailable } from '../donations/paypal-rest.ts';
+import { approveLink, PaypalRefused, PaypalUnavailable } from '../donations/paypal-rest.ts';
+import { recordAmountChange } from '../donations/rest-record.ts';
 import { manageGivingUrl, money, receiptDocument, receiptDate, statementDocument } from '../donations/receipt-mail.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -53,6 +61,7 @@ const LINK_COOLDOWN_SECONDS = 60;
 
 export const givingLinkSchema = newsletterSchema;
 const tokenSchema = z.strictObject({ token: z.string().check(z.maxLength(200)) });
+const amountSchema = z.strictObject({ amount: z.string().check(z.maxLength(20)) });
 
 type GivingContext = Context<{ Variables: { donor: DonorSession } }>;
 
@@ -132,12 +141,57 @@ export function givingRoutes(services: Services) {
       mailer.deliverLater(ids);
       return c.json({ message: message(donor.lang, 'givingStopped'), status: 'cancelled' as const, cancelledAt: now });
     })
+    .post('/monthly/:id/amount', signedIn, async (c) => {
+      const donor = c.get('donor');
+      const body = amountSchema.safeParse(await c.req.json().catch(() => null));
+      const checked = parseDonationAmount(body.success ? body.data.amount : null);
+      if (!checked.ok) return c.json({ message: translateText(checked.message, donor.lang), issues: [{ path: 'amount', message: translateText(checked.message, donor.lang) }] }, 400);
+      const gift = await donorMonthly(db, donor.email, (c.req.param('id') ?? '').slice(0, 64));
+      if (!gift) return c.json({ message: message(donor.lang, 'givingNotYours') }, 404);
+      if (gift.status !== 'active') return c.json({ message: message(donor.lang, 'givingAlreadyStopped'), status: gift.status }, 409);
+      if (gift.source !== 'subscriptions' || !services.paypalRest) return c.json({ message: message(donor.lang, 'givingStopOnPaypal') }, 409);
+      const amountCents = Math.round(checked.amount * 100);
+      const page = `${config.siteUrl}${localizePath('/manage-giving', donor.lang)}`;
+      try {
+        const revision = await services.paypalRest.reviseSubscription(gift.subscr_id, {
+          amountCents,
+          returnUrl: `${config.siteUrl}/api/giving/revised?${new URLSearchParams({ subscription: gift.subscr_id, lang: donor.lang })}`,
+          cancelUrl: page,
+          locale: paypalLocale(donor.lang),
+        });
+        const approveUrl = approveLink(revision);
+        if (!approveUrl) throw new PaypalUnavailable(`PayPal gave no approval link to revise ${gift.subscr_id}`);
+        return c.json({ approveUrl });
+      } catch (error) {
+        if (error instanceof PaypalUnavailable || error instanceof PaypalRefused) return c.json({ message: message(donor.lang, 'givingPaypalUnavailable') }, 503);
+        throw error;
+      }
+    })
+    .get('/revised', refuseOverLimit(limit), async (c) => {
+      const lang = langOrDefault(c.req.query('lang'));
+      const id = (c.req.query('subscription') ?? '').slice(0, 64);
+      const page = localizePath('/manage-giving', lang);
+      c.header('Cache-Control', 'no-store');
+      if (!services.paypalRest || !/^I-[A-Z0-9]{1,62}$/i.test(id)) return c.redirect(page, 303);
+      try {
+        // What PayPal holds now is the record, whoever comes back here and however often.
+        const subscription = await services.paypalRest.getSubscription(id);
+        await db.write(async (trx) => {
+          await limit.count(trx, c);
+          await recordAmountChange(trx, subscription, new Date().toISOString());
+        });
+      } catch (error) {
+        if (!(error instanceof PaypalUnavailable || error instanceof PaypalRefused)) throw error;
+        // PayPal's BILLING.SUBSCRIPTION.UPDATED webhook records it when PayPal cannot be asked now.
+      }
+      return c.redirect(`${page}#amount-changed`, 303);
+    })
     .post('/sign-out', async (c) => {
       await endDonorSession(db, getCookie(c, GIVING_COOKIE));
       deleteCookie(c, GIVING_COOKIE, { path: COOKIE_PATH, secure: config.https });
       return c.body(null, 204);
     });
-  for (const path of ['/link', '/open', '/sign-out', '/monthly/:id/stop']) app.all(path, methodNotAllowed('POST'));
+  for (const path of ['/link', '/open', '/sign-out', '/monthly/:id/stop', '/monthly/:id/amount']) app.all(path, methodNotAllowed('POST'));
   return app;
 }
 
