@@ -244,6 +244,17 @@ describeBackends('donations through Orders v2, Subscriptions v1 and webhooks', (
     expect(body.monthlyDonors.find((d) => d.subscrId === subscriptionId)).toMatchObject({ source: 'subscriptions' });
   });
 
+  test('a webhook whose event id holds an escaped NUL (\\u0000) is stored as it came and recorded as nothing, on both databases', async () => {
+    const body = JSON.stringify({ id: 'WH-NUL-1a\u0000b', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'NULCAPTURE00001', status: 'COMPLETED', amount: { currency_code: 'USD', value: '25.00' } } });
+    expect(body).toContain('\\u0000');
+    const response = await api.app.request('/api/paypal/webhook', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(200);
+    const row = await api.services.db.kysely.selectFrom('paypal_webhooks').selectAll().where('body', '=', body).executeTakeFirstOrThrow();
+    expect(row.event_id).toBeNull();
+    await verifyAll();
+    expect(await gift('NULCAPTURE00001')).toBeUndefined();
+  });
+
   test('"delete this person\'s data" removes a monthly donor of the subscriptions path and the webhooks that name them; unverified webhooks are counted on the Donations screen', async () => {
     const subscription = { id: 'I-FORGET000001', status: 'CANCELLED', custom_id: 'lang=en', status_update_time: '2026-05-01T16:00:00Z', subscriber: { email_address: 'Forget_Me@example.org', name: { given_name: 'Asha', surname: 'Njeri' } } };
     await webhook('BILLING.SUBSCRIPTION.CANCELLED', subscription);

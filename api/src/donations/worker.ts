@@ -70,6 +70,12 @@ function dueNow() {
   return { status: 'received' as const, outcome: null, attempts: 0, next_attempt_at: now, locked_until: null, last_error: null, received_at: now, verified_at: null };
 }
 
+/**
+ * An event's id or type as PayPal writes them (WH-…, PAYMENT.CAPTURE.COMPLETED): printable ASCII.
+ * Anything else (a JSON escape such as \u0000, which PostgreSQL cannot store in text) names nothing.
+ */
+const eventName = (value: unknown): string | null => (typeof value === 'string' && /^[\x21-\x7e]{1,64}$/.test(value) ? value : null);
+
 /** A webhook's row as it arrived: its bytes as text, its headers, and the event id and type when its JSON names them. */
 export function webhookRow(body: string, headers: Readonly<Record<string, string>>) {
   let event: { id?: unknown; event_type?: unknown } = {};
@@ -82,8 +88,8 @@ export function webhookRow(body: string, headers: Readonly<Record<string, string
     id: newId(),
     body,
     headers: JSON.stringify(Object.fromEntries(WEBHOOK_HEADERS.map((name) => [name, (headers[name] ?? '').slice(0, 2000)]))),
-    event_id: typeof event.id === 'string' ? event.id.slice(0, 64) : null,
-    event_type: typeof event.event_type === 'string' ? event.event_type.slice(0, 64) : null,
+    event_id: eventName(event.id),
+    event_type: eventName(event.event_type),
     ...dueNow(),
   };
 }
@@ -225,7 +231,7 @@ export function createDonationsWorker(options: DonationsWorkerOptions) {
     let event: WebhookEvent | null = null;
     try {
       const parsed = JSON.parse(row.body);
-      if (parsed && typeof parsed.id === 'string' && typeof parsed.event_type === 'string' && parsed.resource && typeof parsed.resource === 'object') event = parsed;
+      if (parsed && eventName(parsed.id) && eventName(parsed.event_type) && parsed.resource && typeof parsed.resource === 'object') event = parsed;
     } catch {
       event = null;
     }
