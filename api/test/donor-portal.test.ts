@@ -323,7 +323,7 @@ test('a receipt a person is glad to get: the name, the brand, what the gift does
     expect(part).toContain('Votre don de 50\u00a0$ finance une aide au logement pour une famille.');
     expect(part).toContain('Aucun bien ni service n’a été fourni en échange de ce don.');
     expect(part).toContain('https://sipa.example.org/fr/manage-giving');
-    expect(part).toContain('Pour arrêter votre don mensuel ou voir chaque paiement, allez sur « Gérer mes dons ».');
+    expect(part).toContain('Pour arrêter votre don mensuel ou voir chaque paiement, allez sur «\u00a0Gérer mes dons\u00a0».');
   }
   expect(fr.text).toContain('Numéro de reçu : 2026-000042');
   expect(fr.html).toContain('/apple-touch-icon.png');

@@ -64,7 +64,7 @@ test('a monthly donor in French at 375 px asks for the link, opens it from the m
   // The receipt: the brand, what the gift does, and the way to manage the gift.
   const receipt = readMail((await latestMailTo(email, started)).replace(/^X-Envelope-To: .*\r\n/, ''));
   expect(receipt.text).toContain('Votre don de 25\u00a0$ finance du matériel scolaire pour un enfant.');
-  expect(receipt.text).toContain('Pour arrêter votre don mensuel ou voir chaque paiement, allez sur « Gérer mes dons ».');
+  expect(receipt.text).toContain('Pour arrêter votre don mensuel ou voir chaque paiement, allez sur «\u00a0Gérer mes dons\u00a0».');
   expect(receipt.text).toContain('https://sipa.example.org/fr/manage-giving');
   expect(receipt.html).toContain('/apple-touch-icon.png');
 
