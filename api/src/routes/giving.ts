@@ -44,6 +44,7 @@ import {
 import { approveLink, PaypalRefused, PaypalUnavailable } from '../donations/paypal-rest.ts';
 import { recordAmountChange } from '../donations/rest-record.ts';
 import { manageGivingUrl, money, receiptDocument, receiptDate, statementDocument } from '../donations/receipt-mail.ts';
+import { jsonBody } from '../inbox/http.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
@@ -141,10 +142,9 @@ export function givingRoutes(services: Services) {
       mailer.deliverLater(ids);
       return c.json({ message: message(donor.lang, 'givingStopped'), status: 'cancelled' as const, cancelledAt: now });
     })
-    .post('/monthly/:id/amount', signedIn, async (c) => {
+    .post('/monthly/:id/amount', signedIn, jsonBody(amountSchema, 1024), async (c) => {
       const donor = c.get('donor');
-      const body = amountSchema.safeParse(await c.req.json().catch(() => null));
-      const checked = parseDonationAmount(body.success ? body.data.amount : null);
+      const checked = parseDonationAmount(c.req.valid('json').amount);
       if (!checked.ok) return c.json({ message: translateText(checked.message, donor.lang), issues: [{ path: 'amount', message: translateText(checked.message, donor.lang) }] }, 400);
       const gift = await donorMonthly(db, donor.email, (c.req.param('id') ?? '').slice(0, 64));
       if (!gift) return c.json({ message: message(donor.lang, 'givingNotYours') }, 404);
