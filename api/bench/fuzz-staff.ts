@@ -116,6 +116,10 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: '/api/donations/statements', who: ANYONE },
   { method: 'POST', path: '/api/donations/statements', body: { year: 2025 }, who: SIGNED_IN },
   { method: 'POST', path: '/api/donations/statements/donor', body: { year: 2025, email: 'giver@example.org' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/statements/preview', query: { year: '2025' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/lapsed', query: { list: 'lybunt' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/lapsed/export.csv', query: { list: 'sybunt' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/monthly/export.csv', query: { year: '2025' }, who: ANYONE },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
   { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },
