@@ -58,6 +58,8 @@ export function InboxItemView(props: {
   const [noteState, setNoteState] = useState('');
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [statusNotice, setStatusNotice] = useState('');
   const uid = useId().replace(/:/g, '');
 
   useEffect(() => {
@@ -86,6 +88,9 @@ export function InboxItemView(props: {
     if (!answer.ok) return setProblem(problemOf(answer));
     const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST), SIGN_IN_ON_401);
     if (fresh.ok) setItem(fresh.data);
+    // The button pressed is now disabled (it is the status): focus goes to what changed, not to the page.
+    setStatusNotice(`Marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);
+    statusRef.current?.focus();
     props.onChanged({ id, status });
     void refreshInboxNewCount();
   }
@@ -170,6 +175,9 @@ export function InboxItemView(props: {
           ))}
         </div>
       </div>
+      <p className="inbox-live" role="status" tabIndex={-1} ref={statusRef}>
+        {statusNotice}
+      </p>
       <PanelProblem problem={problem} />
 
       <div className="inbox-note">
