@@ -153,7 +153,7 @@ export default function StaffArea() {
       <div id="tasks" hidden={section !== 'tasks'}>
         <TasksPanel />
       </div>
-      <div id="account" hidden={section !== 'account'}>
+      <div hidden={section !== 'account'}>
         <AccountPanel />
       </div>
     </div>

@@ -4,7 +4,8 @@
  * The API sends what their gifts of that year are now, saying which statement it replaces when
  * they changed since.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useFocusResult } from '../focus-result.ts';
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { zonedYear, zonedYearMonth } from '../../../lib/organisation-calendar.ts';
@@ -20,7 +21,7 @@ export function DonorStatement({ email, gifts }: { email: string; gifts: GiftIte
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [problem, setProblem] = useState('');
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const [noticeRef, focusNotice] = useFocusResult<HTMLParagraphElement>();
   if (!years.length) return null;
 
   async function send() {
@@ -31,7 +32,7 @@ export function DonorStatement({ email, gifts }: { email: string; gifts: GiftIte
     setBusy(false);
     if (!answer.ok) setProblem(problemOf(answer));
     else setNotice(answer.data.message);
-    noticeRef.current?.focus();
+    focusNotice();
   }
 
   return (

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { StatementYear } from '../../../../api/src/donations/statements.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
+import { useFocusResult } from '../focus-result.ts';
 import { formatDateTime } from '../inbox/staff-api.ts';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { count, money, yearLabel } from './labels.ts';
@@ -38,8 +39,10 @@ export function Statements({ onYears }: { onYears?: (years: StatementYear[]) => 
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [problem, setProblem] = useState('');
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const [noticeRef, focusNotice] = useFocusResult<HTMLParagraphElement>();
   const yesRef = useRef<HTMLButtonElement>(null);
+  const sendRef = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
 
   async function load() {
     const answer = await call(() => api.donations.statements.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
@@ -58,8 +61,11 @@ export function Statements({ onYears }: { onYears?: (years: StatementYear[]) => 
     setPreview(answer.data);
   }
   useEffect(() => void loadPreview(year), [year]);
+  // The question takes focus on its "Yes"; Cancel gives it back to the button that asked.
   useEffect(() => {
     if (confirming) yesRef.current?.focus();
+    else if (cancelled.current) sendRef.current?.focus();
+    cancelled.current = false;
   }, [confirming]);
 
   async function send() {
@@ -70,7 +76,7 @@ export function Statements({ onYears }: { onYears?: (years: StatementYear[]) => 
     setConfirming(false);
     if (!answer.ok) setProblem(problemOf(answer));
     else setNotice(answer.data.message);
-    noticeRef.current?.focus();
+    focusNotice();
     await load();
     await loadPreview(year);
   }
@@ -123,13 +129,20 @@ export function Statements({ onYears }: { onYears?: (years: StatementYear[]) => 
                 <button type="button" className="sipa-button" disabled={busy} onClick={() => void send()} ref={yesRef}>
                   {preview.sentBefore ? `Yes, send ${donors(preview.send.donors)} a new statement` : `Yes, send the ${year} statements`}
                 </button>
-                <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(false)}>
+                <button
+                  type="button"
+                  className="sipa-button sipa-button--secondary"
+                  onClick={() => {
+                    cancelled.current = true;
+                    setConfirming(false);
+                  }}
+                >
                   Cancel
                 </button>
               </div>
             </div>
           ) : (
-            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(true)}>
+            <button type="button" className="sipa-button sipa-button--secondary" onClick={() => setConfirming(true)} ref={sendRef}>
               {preview.sentBefore ? `Send updated ${year} statements (${donors(preview.send.donors)})` : `Send ${year} statements`}
             </button>
           )}

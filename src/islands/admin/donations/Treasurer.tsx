@@ -17,7 +17,7 @@ import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts
 import { count, money, yearLabel } from './labels.ts';
 
 type List = 'lybunt' | 'sybunt';
-const LISTS = (year: number): Record<List, string> => ({ lybunt: `Gave in ${year - 1}, not in ${year} (LYBUNT)`, sybunt: `Gave in some year, not in ${year} (SYBUNT)` });
+const LISTS = (year: number): Record<List, string> => ({ lybunt: `LYBUNT: gave in ${year - 1}, not in ${year}`, sybunt: `SYBUNT: gave in some year, not in ${year}` });
 
 export function Treasurer({ years, onDonor }: { years: StatementYear[]; onDonor: (email: string) => void }) {
   const id = useId().replace(/:/g, '');

@@ -15,6 +15,7 @@ import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from './staff-api.ts';
 import { ForgetPerson } from './ForgetPerson.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
+import { useFocusResult } from '../focus-result.ts';
 
 interface Item {
   id: string;
@@ -58,7 +59,7 @@ export function InboxItemView(props: {
   const [noteState, setNoteState] = useState('');
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [statusRef, focusStatus] = useFocusResult<HTMLParagraphElement>();
   const [statusNotice, setStatusNotice] = useState('');
   const uid = useId().replace(/:/g, '');
 
@@ -90,7 +91,7 @@ export function InboxItemView(props: {
     if (fresh.ok) setItem(fresh.data);
     // The button pressed is now disabled (it is the status): focus goes to what changed, not to the page.
     setStatusNotice(`Marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);
-    statusRef.current?.focus();
+    focusStatus();
     props.onChanged({ id, status });
     void refreshInboxNewCount();
   }
