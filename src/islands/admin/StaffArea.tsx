@@ -55,9 +55,10 @@ function useSection(sections: readonly Section[]): SectionId {
  * After a section link, focus goes to the new section's heading (the link's target is only shown,
  * not focusable, and the browser would leave focus on the page itself). Not on the first load.
  */
-function useFocusOnSectionChange(section: SectionId) {
+function useFocusOnSectionChange(section: SectionId | null) {
   const shown = useRef<SectionId | null>(null);
   useEffect(() => {
+    if (section === null) return;
     const before = shown.current;
     shown.current = section;
     if (before === null || before === section) return;
@@ -82,7 +83,8 @@ export default function StaffArea() {
   const isAdmin = me?.user.role === 'admin';
   const sections = SECTIONS.filter((item) => isAdmin || !item.adminOnly);
   const section = useSection(sections);
-  useFocusOnSectionChange(section);
+  // Counted from the area the member sees: the first section shown once they are known takes no focus.
+  useFocusOnSectionChange(me ? section : null);
 
   useEffect(() => {
     let cancelled = false;
