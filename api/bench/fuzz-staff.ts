@@ -116,6 +116,10 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: '/api/donations/statements', who: ANYONE },
   { method: 'POST', path: '/api/donations/statements', body: { year: 2025 }, who: SIGNED_IN },
   { method: 'POST', path: '/api/donations/statements/donor', body: { year: 2025, email: 'giver@example.org' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/statements/preview', query: { year: '2025' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/lapsed', query: { list: 'lybunt' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/lapsed/export.csv', query: { list: 'sybunt' }, who: ANYONE },
+  { method: 'GET', path: '/api/donations/monthly/export.csv', query: { year: '2025' }, who: ANYONE },
   // "Manage my giving": the donor's link, its opening, and the pages a donor session reads (none here: 401).
   { method: 'POST', path: '/api/giving/link', body: { email: 'giver@example.org', lang: 'fr' }, who: ['none'] },
   { method: 'POST', path: '/api/giving/open', body: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, who: ['none'] },

@@ -10,6 +10,8 @@ import { wcagViolations } from '../support/axe.ts';
 import { E2E_ADMIN, MEMBER_SECTIONS, invite, latestMailTo, uniqueName, test } from './staff-support.ts';
 
 const HYDRATION = { timeout: 20_000 };
+/** The Donations panel once its script runs (a search typed before it would be sent natively, see DonationsPanel). */
+const HYDRATED = 'section[data-hydrated="true"]';
 
 /** A notification as PayPal posts one to the checkout's notify_url. */
 async function paypalNotifies(page: Page, fields: Record<string, string>) {
@@ -49,6 +51,7 @@ test('an administrator finds a gift, opens the donor, resends the receipt and ex
   await expect(panel.getByRole('heading', { name: 'Donations' })).toBeVisible(HYDRATION);
   await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This month');
   await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This year');
+  await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
 
   await panel.getByLabel('Search donors and receipts').fill(word);
   await panel.getByRole('button', { name: 'Search', exact: true }).click();
@@ -112,7 +115,19 @@ test('a member who is not an administrator has no Donations entry and the API re
   }
 });
 
-test('the Donations screen and a donor history have no WCAG A/AA violations at 375 and 1280 px and fit a 320 px screen', async ({ page }) => {
+/** The panel's buttons, links and fields that reach past either edge of the window (none should). */
+const outsideTheScreen = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('#donations button, #donations a, #donations select, #donations input')]
+      .filter((element) => element.getClientRects().length > 0)
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.left < 0 || box.right > document.documentElement.clientWidth + 0.5;
+      })
+      .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.id),
+  );
+
+test('the Donations screen and a donor history have no WCAG A/AA violations and every action within the screen at 320, 375 and 1280 px', async ({ page }) => {
   test.setTimeout(120_000);
   const word = uniqueName('serengeti');
   const started = Date.now();
@@ -124,15 +139,22 @@ test('the Donations screen and a donor history have no WCAG A/AA violations at 3
     await page.goto('/admin');
     await page.goto('/admin#donations');
     const panel = page.locator('#donations');
+    await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
     await panel.getByLabel('Search donors and receipts').fill(word);
     await panel.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('row')).toHaveCount(2, HYDRATION);
+    await expect(panel.getByRole('group', { name: 'For the treasurer' }).getByRole('listitem').first().or(panel.getByText('Nobody: every donor on this list has given this year.'))).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
-    if (width !== 320) expect(await wcagViolations(page), `donations ${width}`).toEqual([]);
+    // Every action of the screen inside the screen: no table wider than a phone hides "Resend receipt".
+    await expect(panel.getByRole('button', { name: /^Resend receipt / })).toBeVisible();
+    expect(await outsideTheScreen(page), `controls cut off at ${width}`).toEqual([]);
+    expect(await wcagViolations(page), `donations ${width}`).toEqual([]);
     await panel.getByRole('button', { name: `Neema ${word}` }).click();
     await expect(panel).toContainText('Given in all: $100.00 (1 gift)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `history width ${width}`).toBeLessThanOrEqual(width);
-    if (width !== 320) expect(await wcagViolations(page), `donor ${width}`).toEqual([]);
+    await expect(panel.getByRole('button', { name: /^Resend receipt / })).toBeVisible();
+    expect(await outsideTheScreen(page), `history controls cut off at ${width}`).toEqual([]);
+    expect(await wcagViolations(page), `donor ${width}`).toEqual([]);
   }
 });
 
@@ -151,6 +173,7 @@ test('a gift made at 7:30 PM in Texas on 31 December counts in that year: its re
   expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
   await page.goto('/admin#donations');
   const panel = page.locator('#donations');
+  await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
   await panel.getByLabel('Search donors and receipts').fill(word);
   await panel.getByRole('button', { name: 'Search', exact: true }).click();
   const gifts = panel.getByRole('table', { name: 'Gifts, newest first' });
@@ -165,4 +188,117 @@ test('a gift made at 7:30 PM in Texas on 31 December counts in that year: its re
   const mail = await latestMailTo(email, sentAt, 'giving statement');
   expect(mail).toContain(`Subject: Your ${lastYear} giving statement from SIPA`);
   expect(mail).toContain(`Total for ${lastYear}: $40.50`);
+});
+
+/** The year in Texas now. */
+const texasYear = () => Number(new Date().toLocaleString('en-US', { year: 'numeric', timeZone: 'America/Chicago' }));
+
+test('at 375 px, statements of this year so far: the years with gifts, the counts before sending to all, one donor’s alone; the LYBUNT list and the monthly summary CSV', async ({ page }) => {
+  test.setTimeout(90_000);
+  const year = texasYear();
+  const word = uniqueName('ruwenzori');
+  const lapsed = `${word}.lapsed@example.org`;
+  const current = `${word}.now@example.org`;
+  // Six years back, at 11:59 PM Central on 31 December (9:59 PM in California) and 12:01 AM on 1 January after it.
+  const old = year - 6;
+  const started = Date.now();
+  const gifts = [
+    { txn: `L${word}`, email: lapsed, first: 'Imani', gross: '120.00', date: `10:00:00 Mar 02, ${year - 1} PST` },
+    { txn: `O${word}`, email: lapsed, first: 'Imani', gross: '23.45', date: `21:59:00 Dec 31, ${old} PST` },
+    { txn: `P${word}`, email: lapsed, first: 'Imani', gross: '11.11', date: `22:01:00 Dec 31, ${old} PST` },
+    { txn: `N${word}`, email: current, first: 'Jabari', gross: '30.00', date: paypalNow() },
+  ];
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  // The e2e database outlives a run: December of that year is what it was plus this test's gift.
+  const summaryBefore = await (await page.request.get(`/api/donations/monthly/export.csv?year=${old}`)).text();
+  const decemberBefore = summaryBefore.split('\r\n').find((line) => line.startsWith(`${old}-12 December,`)) ?? `${old}-12 December,0.00,0.00,0.00,0.00`;
+  for (const gift of gifts) {
+    await paypalNotifies(page, { txn_type: 'web_accept', txn_id: gift.txn.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: gift.gross, payment_date: gift.date, payer_email: gift.email, first_name: gift.first, last_name: word, custom: 'lang=en' });
+  }
+  await latestMailTo(current, started, 'receipt');
+  await expect.poll(async () => ((await (await page.request.get(`/api/donations/gifts?q=${word}`)).json()) as { items: unknown[] }).items.length, { timeout: 20_000 }).toBe(4);
+
+  // On a phone, as a treasurer answering a donor in December would be.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/admin#donations');
+  const panel = page.locator('#donations');
+  await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
+  const statements = panel.getByRole('group', { name: 'Yearly statements' });
+  const yearField = statements.getByLabel('Year');
+  // Newest first, this year "so far", and only years with gifts (six years back is there, seven is not).
+  await expect(yearField.locator('option').first()).toHaveText(`${year} so far`);
+  await expect(yearField.locator('option', { hasText: String(old) })).toHaveCount(1);
+  const preview = (await (await page.request.get(`/api/donations/statements/preview?year=${year}`)).json()) as { sentBefore: boolean; send: { donors: number; gifts: number; cents: number } };
+  const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  const covered = `${plural(preview.send.donors, 'donor')} (${plural(preview.send.gifts, 'gift')}, ${money(preview.send.cents)})`;
+  await statements.getByRole('button', { name: preview.sentBefore ? new RegExp(`^Send updated ${year} statements`) : `Send ${year} statements` }).click();
+  const confirm = statements.getByRole('group', { name: 'Confirm the statements' });
+  await expect(confirm).toContainText(preview.sentBefore ? `Send a new ${year} statement to ${covered} who gave since` : `Send ${year} statements to ${covered}?`);
+  await expect(confirm.getByRole('button', { name: /^Yes, send/ })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+
+  // One donor's statement of this year so far, from their history.
+  await panel.getByLabel('Search donors and receipts').fill(current);
+  await panel.getByRole('button', { name: 'Search', exact: true }).click();
+  await panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('button', { name: `Jabari ${word}` }).click();
+  await expect(panel.getByRole('heading', { name: `Jabari ${word}` })).toBeFocused();
+  const own = panel.getByRole('group', { name: 'Yearly statement' });
+  await expect(own.getByLabel('Year')).toHaveValue(String(year));
+  const sentAt = Date.now();
+  await own.getByRole('button', { name: `Send the ${year} statement so far to this donor` }).click();
+  await expect(own.getByRole('status')).toHaveText(`The ${year} statement of ${current} is on its way.`);
+  await expect(own.getByRole('status')).toBeFocused();
+  const mail = await latestMailTo(current, sentAt, 'giving statement');
+  expect(mail).toContain(`Total for ${year}: $30`);
+  expect(mail).toContain(`Receipt number: ${year}-${`N${word}`.toUpperCase().slice(0, 17)}`);
+  await panel.getByRole('button', { name: 'Back to donations' }).click();
+  await expect(panel.getByRole('heading', { name: 'Donations', level: 2 })).toBeFocused();
+
+  // The LYBUNT list: gave last year, nothing this year, with both totals and the last gift.
+  const treasurer = panel.getByRole('group', { name: 'For the treasurer' });
+  const lybunt = treasurer.getByRole('list', { name: `LYBUNT: gave in ${year - 1}, not in ${year}` });
+  const card = lybunt.getByRole('listitem').filter({ hasText: lapsed });
+  await expect(card).toContainText(`Imani ${word}`);
+  await expect(card).toContainText(`In ${year - 1}$120.00`);
+  await expect(card).toContainText('In all$154.56');
+  await expect(card).toContainText(`Last giftMar 2, ${year - 1}`);
+  await expect(lybunt.getByRole('listitem').filter({ hasText: current })).toHaveCount(0);
+  await treasurer.getByLabel('List').selectOption('sybunt');
+  await expect(treasurer.getByRole('list', { name: `SYBUNT: gave in some year, not in ${year}` }).getByRole('listitem').filter({ hasText: lapsed })).toContainText('In all$154.56');
+
+  // The monthly summary of six years back: 11:59 PM on 31 December is December, 12:01 AM the next January.
+  await treasurer.getByLabel('Year of the summary').selectOption(String(old));
+  const [download] = await Promise.all([page.waitForEvent('download'), treasurer.getByRole('link', { name: `Download the ${old} summary (CSV)` }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^sipa-monthly-summary-${old}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const lines = readFileSync(await download.path(), 'utf8').slice(1).split('\r\n');
+  expect(lines[0]).toBe('Month,One-time (USD),Monthly (USD),Refunds and reversals (USD),Net (USD)');
+  expect(lines.slice(1, 13).map((line) => line.split(',')[0])).toEqual(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map((name, i) => `${old}-${String(i + 1).padStart(2, '0')} ${name}`));
+  const [, oneTime, monthly, refunds, net] = decemberBefore.split(',').map((cell, i) => (i ? Math.round(Number(cell) * 100) : 0));
+  const dollars = (cents: number) => (cents / 100).toFixed(2);
+  expect(lines[12]).toBe(`${old}-12 December,${dollars(oneTime! + 2345)},${dollars(monthly!)},${dollars(refunds!)},${dollars(net! + 2345)}`);
+  expect(lines[13]).toMatch(new RegExp(`^${old} total,`));
+  expect(lines.slice(14)).toEqual(['']);
+});
+
+test('a search sent before the panel’s script ran is not lost: the form’s native GET reloads /admin with it, and the panel starts from it', async ({ page }) => {
+  const word = uniqueName('ngorongoro');
+  const started = Date.now();
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '15.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Pendo', last_name: word, custom: 'lang=en' });
+  await latestMailTo(`${word}@example.org`, started);
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await page.goto('/admin#donations');
+  const panel = page.locator('#donations');
+  await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
+  const form = panel.getByRole('search', { name: 'Search gifts' });
+  await expect(form).toHaveAttribute('method', 'get');
+  await expect(form).toHaveAttribute('action', '/admin#donations');
+  await expect(form.getByLabel('Search donors and receipts')).toHaveAttribute('name', 'q');
+  // Where the browser lands after a native submit of the typed word and the kind.
+  await page.goto(`/admin?q=${word}&kind=one-time#donations`);
+  await expect(panel.getByLabel('Search donors and receipts')).toHaveValue(word, HYDRATION);
+  await expect(panel.getByLabel('Kind')).toHaveValue('one-time');
+  await expect(panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('row')).toHaveCount(2);
+  await expect(panel.getByRole('table', { name: 'Gifts, newest first' })).toContainText(`Pendo ${word}`);
 });

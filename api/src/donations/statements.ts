@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
-import { yearBounds } from '../../../src/lib/organisation-calendar.ts';
+import { yearBounds, zonedYear } from '../../../src/lib/organisation-calendar.ts';
 import type { Db } from '../db/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { countedCents } from './gift-status.ts';
@@ -173,6 +173,53 @@ export async function sendStatementBatch(db: Db, mailer: Mailer): Promise<{ sett
 
 /** The donor's latest gift of any standing, for the language of a statement that lists none. */
 const lastGiftOf = (trx: Trx, email: string) => trx.selectFrom('gifts').select('lang').where('email', '=', email).orderBy('paid_at', 'desc').limit(1).executeTakeFirst();
+
+/** What a set of counting gifts adds up to: its donors, its gifts and their net cents. */
+function coverage(gifts: readonly Gift[]) {
+  return { donors: new Set(gifts.map((gift) => gift.email)).size, gifts: gifts.length, cents: gifts.reduce((sum, gift) => sum + Number(gift.amount_cents) - Number(gift.refunded_cents), 0) };
+}
+
+export interface StatementYear {
+  year: number;
+  donors: number;
+  gifts: number;
+  cents: number;
+  /** The organisation's current year: its statement covers the year so far. */
+  current: boolean;
+}
+
+/** The years that have gifts that count, newest first, with their donors, gifts and total. */
+export async function statementYears(db: Db, now = new Date()): Promise<StatementYear[]> {
+  const counted = db.kysely.selectFrom('gifts').where('status', '=', 'completed').whereRef('amount_cents', '>', 'refunded_cents');
+  const span = await counted.select((eb) => [eb.fn.min('paid_at').as('first'), eb.fn.max('paid_at').as('last')]).executeTakeFirst();
+  if (!span?.first || !span.last) return [];
+  const thisYear = zonedYear(now.toISOString());
+  const years: StatementYear[] = [];
+  for (let year = Math.min(zonedYear(span.last), thisYear); year >= zonedYear(span.first); year--) {
+    const [from, to] = yearBounds(year);
+    const row = await counted
+      .select([(eb) => eb.fn.count<number>('email').distinct().as('donors'), (eb) => eb.fn.countAll<number>().as('gifts'), sql<number>`coalesce(sum(amount_cents - refunded_cents), 0)`.as('cents')])
+      .where('paid_at', '>=', from)
+      .where('paid_at', '<', to)
+      .executeTakeFirstOrThrow();
+    if (Number(row.gifts)) years.push({ year, donors: Number(row.donors), gifts: Number(row.gifts), cents: Number(row.cents), current: year === thisYear });
+  }
+  return years;
+}
+
+/**
+ * What sending a year's statements would do now, for the confirmation: the year's donors, gifts
+ * and total, and the part the send covers (every donor the first time; after that the donors new
+ * to the year or whose gifts changed, with their gifts).
+ */
+export async function statementPreview(db: Db, year: number) {
+  const gifts = await countingGifts(db.kysely, year);
+  const { added, changed } = await statementChanges(db.kysely, year);
+  const sent = await db.kysely.selectFrom('donation_statements').select('year').where('year', '=', year).executeTakeFirst();
+  const covered = new Set([...added, ...changed]);
+  const send = coverage(gifts.filter((gift) => covered.has(gift.email)));
+  return { year, sentBefore: Boolean(sent), ...coverage(gifts), send: { ...send, donors: covered.size, added: added.length, changed: changed.length } };
+}
 
 export async function statementProgress(db: Db) {
   const rows = await db.kysely

@@ -88,7 +88,7 @@ export async function listGifts(db: Db, query: GiftQuery, pageSize: number) {
 }
 
 /** Cents as a spreadsheet's dollars, exactly: 4050 is 40.50 (no float on the way). */
-const dollars = (cents: number | string) => {
+export const dollars = (cents: number | string) => {
   const value = BigInt(cents);
   const sign = value < 0n ? '-' : '';
   const abs = value < 0n ? -value : value;

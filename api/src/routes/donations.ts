@@ -5,17 +5,22 @@
  *   GET  /api/donations/gifts/export.csv       the whole filtered list
  *   POST /api/donations/gifts/:id/receipt      sends the receipt again
  *   GET  /api/donations/donor?email=           one donor's gifts and monthly subscriptions
- *   GET  /api/donations/statements             yearly statements queued and their progress
+ *   GET  /api/donations/statements             yearly statements queued and their progress, and the years that have gifts
+ *   GET  /api/donations/statements/preview?year=  what sending a year's statements would cover: donors, gifts, total
  *   POST /api/donations/statements {year}      queues a year's statements: every donor the first time, then
  *                                              the donors new to the year or whose gifts changed since
  *   POST /api/donations/statements/donor {year, email}  queues one donor's statement of a year
+ *   GET  /api/donations/lapsed?list=lybunt|sybunt  donors who gave last year (or some year) and not this one
+ *   GET  /api/donations/lapsed/export.csv?list=    the same list as CSV
+ *   GET  /api/donations/monthly/export.csv?year=   a year's monthly summary for the accountant
  */
 import { INBOX_PAGE_SIZE } from '../../../src/lib/inbox.ts';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
 import { adminApi } from '../auth/guard.ts';
 import { receiptMail } from '../donations/receipt-mail.ts';
-import { giftQuerySchema, donorQuerySchema, donorStatementSchema, statementSchema } from '../donations/schemas.ts';
-import { queueDonorStatement, queueStatements, statementProgress } from '../donations/statements.ts';
+import { giftQuerySchema, donorQuerySchema, donorStatementSchema, lapsedDonorsSchema, monthlySummarySchema, statementPreviewSchema, statementSchema } from '../donations/schemas.ts';
+import { queueDonorStatement, queueStatements, statementPreview, statementProgress, statementYears } from '../donations/statements.ts';
+import { lapsedCsv, lapsedDonors, monthlySummaryCsv } from '../donations/treasurer.ts';
 import { BadGiftCursor, donationSummary, donorHistory, getGift, giftsCsv, listGifts } from '../donations/store.ts';
 import { BAD_CURSOR, NOT_FOUND, csvResponse, jsonBody, queryOf } from '../inbox/http.ts';
 import { isId } from '../inbox/schemas.ts';
@@ -55,7 +60,8 @@ export function donationRoutes(services: Services) {
       return c.json({ message: `Receipt ${gift.receipt_number} sent again to ${gift.email}.`, receiptSentAt: now });
     })
     .get('/donor', queryOf(donorQuerySchema), async (c) => c.json(await donorHistory(db.kysely, c.req.valid('query').email)))
-    .get('/statements', async (c) => c.json({ statements: await statementProgress(db) }))
+    .get('/statements', async (c) => c.json({ statements: await statementProgress(db), years: await statementYears(db) }))
+    .get('/statements/preview', queryOf(statementPreviewSchema), async (c) => c.json(await statementPreview(db, c.req.valid('query').year)))
     .post('/statements', jsonBody(statementSchema), async (c) => {
       const { year } = c.req.valid('json');
       const result = await queueStatements(db, year, staffName(c.get('staff').user));
@@ -69,8 +75,21 @@ export function donationRoutes(services: Services) {
       if (!queued) return c.json({ message: `No gift from ${address} counts in ${year}: there is no statement to send.` }, 409);
       services.donations.wake();
       return c.json({ year, email: address, message: `The ${year} statement of ${address} is on its way.` });
+    })
+    .get('/lapsed', queryOf(lapsedDonorsSchema), async (c) => c.json(await lapsedDonors(db, c.req.valid('query').list)))
+    .get('/lapsed/export.csv', queryOf(lapsedDonorsSchema), async (c) => {
+      const { list } = c.req.valid('query');
+      const { year, donors } = await lapsedDonors(db, list, new Date(), null);
+      return csvResponse(textStream(lapsedCsv(donors, year)), `${list}-${year}`);
+    })
+    .get('/monthly/export.csv', queryOf(monthlySummarySchema), async (c) => {
+      const { year } = c.req.valid('query');
+      return csvResponse(textStream(await monthlySummaryCsv(db, year)), `monthly-summary-${year}`);
     });
 }
+
+/** A CSV already written, as the body csvResponse sends. */
+const textStream = (text: string) => new Blob([text]).stream();
 
 const staffName = (user: { displayUsername?: string | null; username?: string | null }) => user.displayUsername || user.username || '';
 

@@ -4,7 +4,7 @@
  * account), anyone else is sent to /admin/login. The session flag in session storage is only a
  * hint kept for the screens: it opens nothing.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { BETTER_AUTH_PATHS, JSON_REQUEST, api } from '../../lib/api-client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { STAFF_TEXT } from '../../lib/staff-messages.ts';
@@ -51,6 +51,24 @@ function useSection(sections: readonly Section[]): SectionId {
   return sections.find((section) => section.id === wanted)?.id ?? sections[0].id;
 }
 
+/**
+ * After a section link, focus goes to the new section's heading (the link's target is only shown,
+ * not focusable, and the browser would leave focus on the page itself). Not on the first load.
+ */
+function useFocusOnSectionChange(section: SectionId | null) {
+  const shown = useRef<SectionId | null>(null);
+  useEffect(() => {
+    if (section === null) return;
+    const before = shown.current;
+    shown.current = section;
+    if (before === null || before === section) return;
+    const heading = document.getElementById(section)?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [section]);
+}
+
 function leave(to: string) {
   setAdminHint(false);
   location.replace(to);
@@ -65,6 +83,8 @@ export default function StaffArea() {
   const isAdmin = me?.user.role === 'admin';
   const sections = SECTIONS.filter((item) => isAdmin || !item.adminOnly);
   const section = useSection(sections);
+  // Counted from the area the member sees: the first section shown once they are known takes no focus.
+  useFocusOnSectionChange(me ? section : null);
 
   useEffect(() => {
     let cancelled = false;

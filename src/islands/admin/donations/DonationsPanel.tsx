@@ -5,7 +5,8 @@
  * donors, active and cancelled; one donor's history; and the yearly statements.
  * Self-contained: mount `<DonationsPanel />` anywhere in the staff area.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { StatementYear } from '../../../../api/src/donations/statements.ts';
 // Rows as the API lists them (types only: nothing of the API is bundled).
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -17,6 +18,7 @@ import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts
 import { DonorHistory } from './DonorHistory.tsx';
 import { GiftTable } from './GiftTable.tsx';
 import { Statements } from './Statements.tsx';
+import { Treasurer } from './Treasurer.tsx';
 import { KIND_LABELS, MONTHLY_SOURCE_LABELS, MONTHLY_STATUS_LABELS, money } from './labels.ts';
 import '../inbox/inbox.css';
 import './donations.css';
@@ -29,6 +31,18 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { q: '', kind: '', from: '', to: '' };
 
+/**
+ * A search sent before the script ran (a slow phone, a busy machine) reloads /admin with the form's
+ * fields in the address (the form's native GET): the panel starts from them instead of losing them.
+ */
+function filtersInAddress(): Filters {
+  if (typeof location === 'undefined') return NO_FILTERS;
+  const params = new URLSearchParams(location.search);
+  const q = params.get('q') ?? '';
+  const kind = params.get('kind') ?? '';
+  return q || kind ? { ...NO_FILTERS, q, kind: kind === 'one-time' || kind === 'monthly' ? kind : '' } : NO_FILTERS;
+}
+
 type Summary = Awaited<ReturnType<typeof loadSummary>>;
 async function loadSummary() {
   const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
@@ -38,10 +52,24 @@ async function loadSummary() {
 export default function DonationsPanel() {
   const id = useId().replace(/:/g, '');
   const [summary, setSummary] = useState<Summary>(null);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [draft, setDraft] = useState<Filters>(filtersInAddress);
+  const [filters, setFilters] = useState<Filters>(() => draft);
   const [notice, setNotice] = useState('');
   const [donor, setDonor] = useState<string | null>(null);
+  const [years, setYears] = useState<StatementYear[]>([]);
+  const [hydrated, setHydrated] = useState(false);
+  // After "Back to donations" focus goes to the screen's heading, as after opening a donor it goes to theirs.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const backFocus = useRef(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (donor === null && backFocus.current) titleRef.current?.focus();
+    backFocus.current = false;
+  }, [donor]);
+  const closeDonor = () => {
+    backFocus.current = true;
+    setDonor(null);
+  };
   const list = usePagedList(useCallback((cursor?: string) => call(() => api.donations.gifts.$get({ query: filled({ ...filters, cursor }) }, JSON_REQUEST), SIGN_IN_ON_401), [filters]));
   const { items, setItems, loading, problem, setProblem, load } = list;
 
@@ -60,16 +88,16 @@ export default function DonationsPanel() {
 
   if (donor) {
     return (
-      <section className="staff-panel donations" aria-labelledby={`${id}-title`}>
+      <section className="staff-panel donations" aria-labelledby={`${id}-title`} data-hydrated="true">
         <h2 id={`${id}-title`} className="staff-panel__title">
           Donations
         </h2>
         <DonorHistory
           email={donor}
-          onBack={() => setDonor(null)}
+          onBack={closeDonor}
           onResend={resend}
           onForgotten={(message) => {
-            setDonor(null);
+            closeDonor();
             setNotice(message);
             void load();
             void loadSummary().then(setSummary);
@@ -85,8 +113,8 @@ export default function DonationsPanel() {
   const unverified = (summary?.notifications.failed ?? 0) + (summary?.notifications.received ?? 0);
 
   return (
-    <section className="staff-panel donations" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
+    <section className="staff-panel donations" aria-labelledby={`${id}-title`} data-hydrated={hydrated ? 'true' : undefined}>
+      <h2 id={`${id}-title`} className="staff-panel__title" tabIndex={-1} ref={titleRef}>
         Donations
       </h2>
 
@@ -128,6 +156,8 @@ export default function DonationsPanel() {
         className="inbox-filters"
         role="search"
         aria-label="Search gifts"
+        method="get"
+        action="/admin#donations"
         onSubmit={(event) => {
           event.preventDefault();
           setNotice('');
@@ -135,7 +165,7 @@ export default function DonationsPanel() {
         }}
       >
         <SearchField id={`${id}-q`} name="q" label="Search donors and receipts" placeholder="Name, email, receipt number or PayPal transaction" value={draft.q} onValue={(q) => setDraft({ ...draft, q })} />
-        <FilterSelect id={`${id}-kind`} label="Kind" anyLabel="Any kind" value={draft.kind} onValue={(kind) => setDraft({ ...draft, kind })} options={Object.entries(KIND_LABELS)} />
+        <FilterSelect id={`${id}-kind`} name="kind" label="Kind" anyLabel="Any kind" value={draft.kind} onValue={(kind) => setDraft({ ...draft, kind })} options={Object.entries(KIND_LABELS)} />
         <DateRangeFields idPrefix={id} from={draft.from} to={draft.to} onValue={(name, value) => setDraft({ ...draft, [name]: value })} />
         <div className="inbox-filters__actions">
           <button type="submit" className="sipa-button">
@@ -186,7 +216,8 @@ export default function DonationsPanel() {
           </h4>
           {donors.length ? (
             <div className="donation-scroll">
-              <table className="donation-table">
+              <table className="donation-table donation-table--cards">
+                <caption className="sipa-visually-hidden">{label} monthly donors</caption>
                 <thead>
                   <tr>
                     <th scope="col">Donor</th>
@@ -201,18 +232,18 @@ export default function DonationsPanel() {
                 <tbody>
                   {donors.map((d) => (
                     <tr key={d.subscrId}>
-                      <td>
+                      <td data-label="Donor">
                         <button type="button" className="donation-link" onClick={() => setDonor(d.email)}>
                           {d.name || d.email}
                         </button>
                         <span className="inbox-muted donation-email">{d.email}</span>
                       </td>
-                      <td>{money(d.amountCents)}</td>
-                      <td>{MONTHLY_STATUS_LABELS[d.status]}</td>
-                      <td>{formatDate(d.signedUpAt)}</td>
-                      <td>{formatDate(d.lastPaymentAt)}</td>
-                      <td>{formatDate(d.cancelledAt ?? d.endedAt)}</td>
-                      <td>{MONTHLY_SOURCE_LABELS[d.source]}</td>
+                      <td data-label="Monthly">{money(d.amountCents)}</td>
+                      <td data-label="Status">{MONTHLY_STATUS_LABELS[d.status]}</td>
+                      <td data-label="Since">{formatDate(d.signedUpAt)}</td>
+                      <td data-label="Last payment">{formatDate(d.lastPaymentAt) || 'None yet'}</td>
+                      <td data-label="Ended">{formatDate(d.cancelledAt ?? d.endedAt) || '—'}</td>
+                      <td data-label="PayPal path">{MONTHLY_SOURCE_LABELS[d.source]}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -224,7 +255,8 @@ export default function DonationsPanel() {
         </div>
       ))}
 
-      <Statements year={summary ? summary.year - 1 : null} />
+      <Statements onYears={setYears} />
+      <Treasurer years={years} onDonor={setDonor} />
     </section>
   );
 }

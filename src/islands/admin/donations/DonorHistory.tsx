@@ -1,5 +1,5 @@
 /** One donor's history: every gift (with its receipt), the monthly subscriptions, the total given. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GiftItem } from '../../../../api/src/donations/store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { PanelProblem } from '../staff-kit.tsx';
@@ -29,6 +29,9 @@ export function DonorHistory({
 }) {
   const [history, setHistory] = useState<History | null>(null);
   const [problem, setProblem] = useState('');
+  // Opening a donor moves focus to their name, the new view's heading (not left on a button that is gone).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
 
   async function load() {
     const answer = await fetchHistory(email);
@@ -42,7 +45,9 @@ export function DonorHistory({
       <button type="button" className="sipa-button sipa-button--secondary inbox-small" onClick={onBack}>
         Back to donations
       </button>
-      <h3>{history?.name || email}</h3>
+      <h3 tabIndex={-1} ref={headingRef}>
+        {history?.name || email}
+      </h3>
       <PanelProblem problem={problem} />
       <p className="inbox-live" role="status">
         {notice}

@@ -6,7 +6,7 @@ import { GIFT_STATUS_LABELS, KIND_LABELS, money } from './labels.ts';
 export function GiftTable({ gifts, busy, onDonor, onResend }: { gifts: GiftItem[]; busy?: boolean; onDonor?: (email: string) => void; onResend: (gift: GiftItem) => void }) {
   return (
     <div className="donation-scroll">
-      <table className="donation-table" aria-busy={busy || undefined}>
+      <table className="donation-table donation-table--cards" aria-busy={busy || undefined}>
         <caption className="sipa-visually-hidden">Gifts, newest first</caption>
         <thead>
           <tr>
@@ -21,10 +21,10 @@ export function GiftTable({ gifts, busy, onDonor, onResend }: { gifts: GiftItem[
         <tbody>
           {gifts.map((gift) => (
             <tr key={gift.id}>
-              <td>
+              <td data-label="Date">
                 <time dateTime={gift.paidAt}>{formatDate(gift.paidAt)}</time>
               </td>
-              <td>
+              <td data-label="Donor">
                 {onDonor ? (
                   <button type="button" className="donation-link" onClick={() => onDonor(gift.email)}>
                     {gift.name || gift.email}
@@ -34,15 +34,15 @@ export function GiftTable({ gifts, busy, onDonor, onResend }: { gifts: GiftItem[
                 )}
                 <span className="inbox-muted donation-email">{gift.email}</span>
               </td>
-              <td>
+              <td data-label="Amount">
                 {money(gift.amountCents)}
                 {gift.refundedCents && gift.status === 'completed' ? <span className="inbox-muted donation-refund">{money(gift.refundedCents)} refunded, {money(gift.netCents)} counted</span> : null}
               </td>
-              <td>{KIND_LABELS[gift.kind]}</td>
-              <td>
+              <td data-label="Kind">{KIND_LABELS[gift.kind]}</td>
+              <td data-label="Status">
                 <span className={`inbox-status donation-status--${gift.status}`}>{GIFT_STATUS_LABELS[gift.status]}</span>
               </td>
-              <td>
+              <td data-label="Receipt">
                 <span className="donation-receipt">{gift.receiptNumber}</span>
                 {gift.status === 'pending' ? (
                   <span className="inbox-muted">Receipt sent when it clears</span>

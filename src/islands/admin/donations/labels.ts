@@ -8,3 +8,9 @@ export const money = (cents: number) => USD.format(cents / 100);
 
 /** Which PayPal path a monthly donor is on: staff see who still gives through Payments Standard during a switch. */
 export const MONTHLY_SOURCE_LABELS: Readonly<Record<'standard' | 'subscriptions', string>> = { standard: 'Payments Standard', subscriptions: 'Subscriptions API' };
+
+/** "1 donor", "14 donors". */
+export const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/** A statement's year as staff choose it: the organisation's current year covers the year so far. */
+export const yearLabel = (year: { year: number; current: boolean }) => (year.current ? `${year.year} so far` : String(year.year));

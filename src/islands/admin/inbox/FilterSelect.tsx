@@ -1,6 +1,7 @@
 /** One filter of a staff list: a labelled select whose first, empty choice means any. */
 export function FilterSelect({
   id,
+  name,
   label,
   anyLabel,
   value,
@@ -8,6 +9,8 @@ export function FilterSelect({
   options,
 }: {
   id: string;
+  /** The field's name in the form's native submit (before the script runs). */
+  name?: string;
   label: string;
   anyLabel: string;
   value: string;
@@ -18,7 +21,7 @@ export function FilterSelect({
   return (
     <div className="inbox-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onValue(event.target.value)}>
+      <select id={id} name={name} value={value} onChange={(event) => onValue(event.target.value)}>
         <option value="">{anyLabel}</option>
         {options.map(([choice, text]) => (
           <option key={choice} value={choice}>

@@ -15,6 +15,7 @@ import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from './staff-api.ts';
 import { ForgetPerson } from './ForgetPerson.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
+import { useFocusResult } from '../focus-result.ts';
 
 interface Item {
   id: string;
@@ -58,6 +59,8 @@ export function InboxItemView(props: {
   const [noteState, setNoteState] = useState('');
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const [statusRef, focusStatus] = useFocusResult<HTMLParagraphElement>();
+  const [statusNotice, setStatusNotice] = useState('');
   const uid = useId().replace(/:/g, '');
 
   useEffect(() => {
@@ -86,6 +89,9 @@ export function InboxItemView(props: {
     if (!answer.ok) return setProblem(problemOf(answer));
     const fresh = await call(() => api.inbox[':kind'][':id'].$get({ param: { kind, id } }, JSON_REQUEST), SIGN_IN_ON_401);
     if (fresh.ok) setItem(fresh.data);
+    // The button pressed is now disabled (it is the status): focus goes to what changed, not to the page.
+    setStatusNotice(`Marked ${INBOX_STATUS_LABELS[status].toLowerCase()}.`);
+    focusStatus();
     props.onChanged({ id, status });
     void refreshInboxNewCount();
   }
@@ -170,6 +176,9 @@ export function InboxItemView(props: {
           ))}
         </div>
       </div>
+      <p className="inbox-live" role="status" tabIndex={-1} ref={statusRef}>
+        {statusNotice}
+      </p>
       <PanelProblem problem={problem} />
 
       <div className="inbox-note">

@@ -5,7 +5,7 @@
  * Self-contained: mount `<InboxPanel />` anywhere in the staff area.
  */
 import { STAFF_LANGUAGE_NAMES } from '../../../lib/newsletter-audience.ts';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTEREST_LABELS, VOLUNTEER_INTERESTS } from '../../../lib/constants.ts';
 import { INBOX_KINDS, INBOX_KIND_LABELS, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxKind, type InboxStatus } from '../../../lib/inbox.ts';
 import { PanelProblem } from '../staff-kit.tsx';
@@ -44,6 +44,19 @@ export default function InboxPanel() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const id = useId().replace(/:/g, '');
+  // "Back to the list" returns focus to the item left (its row's button), or the list's heading when it is gone.
+  const returnTo = useRef<string | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (openId !== null || returnTo.current === null) return;
+    const row = document.querySelector<HTMLElement>(`[data-inbox-item="${CSS.escape(returnTo.current)}"]`);
+    (row ?? titleRef.current)?.focus();
+    returnTo.current = null;
+  }, [openId]);
+  const closeItem = () => {
+    returnTo.current = openId;
+    setOpenId(null);
+  };
 
   const query = useCallback(
     (cursor?: string) =>
@@ -116,10 +129,10 @@ export default function InboxPanel() {
         <InboxItemView
           kind={kind}
           id={openId}
-          onBack={() => setOpenId(null)}
+          onBack={closeItem}
           onChanged={(changed) => setItems((current) => current.map((item) => (item.id === changed.id ? { ...item, status: changed.status } : item)))}
           onForgotten={(email, message) => {
-            setOpenId(null);
+            closeItem();
             setItems((current) => current.filter((item) => item.email !== email));
             setNotice(message);
           }}
@@ -130,7 +143,7 @@ export default function InboxPanel() {
 
   return (
     <section className="staff-panel inbox" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="staff-panel__title">
+      <h2 id={`${id}-title`} className="staff-panel__title" tabIndex={-1} ref={titleRef}>
         Inbox
       </h2>
       <div className="inbox-tabs" role="group" aria-label="Lists">
@@ -216,7 +229,7 @@ export default function InboxPanel() {
           {items.map((item) => (
             <li key={item.id} className={`inbox-row inbox-row--${item.status}`}>
               <input type="checkbox" className="inbox-row__check" checked={selected.has(item.id)} onChange={() => toggle(item.id)} aria-label={`Select ${item.name}`} />
-              <button type="button" className="inbox-row__open" onClick={() => setOpenId(item.id)}>
+              <button type="button" className="inbox-row__open" data-inbox-item={item.id} onClick={() => setOpenId(item.id)}>
                 <span className="inbox-row__name">{item.name}</span>
                 <span className="inbox-row__email">{item.email}</span>
                 <span className="inbox-row__summary">{item.summary}</span>

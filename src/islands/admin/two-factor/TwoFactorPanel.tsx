@@ -2,7 +2,7 @@
  * The Account section's two-factor card: which methods are on, setting each up, turning one off
  * (with the password), and new backup codes (with the password; the old ones stop working).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { METHOD_NAMES, TWO_FACTOR_TEXT, type TwoFactorMethod } from '../../../lib/two-factor-messages.ts';
 import { Alert } from '../../form-kit/frame.tsx';
 import { JSON_REQUEST } from '../../../lib/api-client.ts';
@@ -23,6 +23,18 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [passwordError, setPasswordError] = useState<string>();
+  // Back from a step (verified, turned off, cancelled): focus goes to the result message, else to the method's name.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const stepOf = useRef<TwoFactorMethod | null>(null);
+  useEffect(() => {
+    if (mode.kind !== 'idle') {
+      stepOf.current = 'method' in mode ? mode.method : 'totp';
+      return;
+    }
+    const method = stepOf.current;
+    stepOf.current = null;
+    if (method) (noticeRef.current ?? document.getElementById(`two-factor-${method}-name`))?.focus();
+  }, [mode]);
 
   useEffect(() => {
     void (async () => {
@@ -79,7 +91,7 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
     return (
       <li className="two-factor-method" key={method}>
         <div className="two-factor-method__head">
-          <h4 className="two-factor-method__name" id={`two-factor-${method}-name`}>
+          <h4 className="two-factor-method__name" id={`two-factor-${method}-name`} tabIndex={-1}>
             {METHOD_NAMES[method]}
           </h4>
           <span className={`two-factor-badge${on ? ' two-factor-badge--on' : ''}`}>{on ? TWO_FACTOR_TEXT.on : TWO_FACTOR_TEXT.off}</span>
@@ -148,7 +160,11 @@ export function TwoFactorPanel({ account, email, onSignedOut }: { account: strin
     <section className="staff-subcard two-factor-panel" aria-labelledby="two-factor-heading">
       <h3 id="two-factor-heading">{TWO_FACTOR_TEXT.panelHeading}</h3>
       <p className="staff-lead">{TWO_FACTOR_TEXT.panelLead}</p>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {notice ? (
+        <div ref={noticeRef} tabIndex={-1} className="two-factor-notice">
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        </div>
+      ) : null}
       {status ? (
         <ul className="two-factor-methods">{(['totp', 'otp'] as const).map(row)}</ul>
       ) : (
