@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { smtpTransport } from '../src/mail/transport.ts';
-import { receiptMail } from '../src/donations/receipt-mail.ts';
+import { receiptMail, statementMail } from '../src/donations/receipt-mail.ts';
 import { staffCookies } from './broadcast-helpers.ts';
 import { describeBackends, makeApi, postForm, postJson, type Backend, type TestApi } from './helpers.ts';
 import { readMail, type ReadMail } from './mail-reader.ts';
@@ -338,4 +338,17 @@ test('a receipt a person is glad to get: the name, the brand, what the gift does
   expect(sw.text).toContain('Habari,');
   expect(sw.text).toContain('Mchango wako wa $25 unagharimia vifaa vya masomo kwa mtoto mmoja.');
   expect(sw.text).toContain('https://sipa.example.org/sw/manage-giving');
+});
+
+test("a statement of the year still running says it covers the year so far, up to today in Texas; a past year's does not", () => {
+  const gifts = [{ email: 'r@example.org', receipt_number: '2026-1', amount_cents: 4050, refunded_cents: 0, paid_at: '2026-03-10T15:00:00.000Z', kind: 'one-time' as const }];
+  // 1 December 2026 at 00:30 UTC is still 30 November in Texas.
+  const now = new Date('2026-12-01T00:30:00.000Z');
+  const current = statementMail('r@example.org', 2026, gifts, 'en', { now });
+  expect(current.text).toContain('Thank you for supporting SIPA in 2026. Here are your gifts so far this year, up to November 30, 2026, for your tax records.');
+  expect(current.text).toContain('Total for 2026 so far: $40.50');
+  expect(statementMail('r@example.org', 2026, gifts, 'fr', { now }).text).toContain('Total pour 2026 jusqu’ici : 40,50\u00a0$');
+  const past = statementMail('r@example.org', 2026, gifts, 'en', { now: new Date('2027-01-01T06:30:00.000Z') });
+  expect(past.text).toContain('Thank you for supporting SIPA in 2026. Here are your gifts for your tax records.');
+  expect(past.text).toContain('Total for 2026: $40.50');
 });

@@ -145,6 +145,10 @@ test('a monthly donor in French at 375 px asks for the link, opens it from the m
   const summary = (await (await page.request.get('/api/donations/summary')).json()) as { monthlyDonors: { subscrId: string; status: string; cancelledBy: string | null }[] };
   expect(summary.monthlyDonors.find((donor) => donor.subscrId === subscrId)).toMatchObject({ status: 'cancelled', cancelledBy: 'donor' });
   expect(summary.monthlyDonors.find((donor) => donor.subscrId === standard)).toMatchObject({ status: 'active' });
+  await page.goto('/admin#donations');
+  const panel = page.locator('#donations');
+  await expect(panel.getByRole('heading', { name: 'Donations', exact: true })).toBeVisible(HYDRATION);
+  await expect(panel.getByRole('row').filter({ hasText: email }).filter({ hasText: '$40.50' })).toContainText('Stopped by the donor');
 });
 
 test.describe('without JavaScript', () => {

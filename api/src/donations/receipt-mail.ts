@@ -9,7 +9,7 @@ import { message, type MessageKey } from '../../../src/lib/i18n/catalogue.ts';
 import { formatCurrency, formatDate } from '../../../src/lib/i18n/format.ts';
 import type { Lang } from '../../../src/lib/i18n/languages.ts';
 import { localizePath } from '../../../src/lib/i18n/paths.ts';
-import { ORGANISATION_TIME_ZONE } from '../../../src/lib/organisation-calendar.ts';
+import { ORGANISATION_TIME_ZONE, zonedYear } from '../../../src/lib/organisation-calendar.ts';
 import { site } from '../../../src/lib/site.ts';
 import type { GiftsTable } from '../db/types.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -96,6 +96,8 @@ export interface StatementOptions {
   replaces?: string | null;
   /** The name PayPal gave, for the greeting. */
   name?: string;
+  /** When the statement is written (tests fix it): a statement of the current year says "so far". */
+  now?: Date;
 }
 
 /**
@@ -107,6 +109,9 @@ export function statementDocument(email: string, year: number, gifts: StatementG
   const org = { org: site.name };
   const net = (gift: StatementGift) => Number(gift.amount_cents) - Number(gift.refunded_cents);
   const total = gifts.reduce((sum, gift) => sum + net(gift), 0);
+  // The year still running (a donor who asks in December): the statement says it covers the year so far.
+  const now = options.now ?? new Date();
+  const soFar = year === zonedYear(now.getTime());
   const lines = gifts.map((gift) => {
     const refunded = Number(gift.refunded_cents);
     const parts = [
@@ -126,9 +131,9 @@ export function statementDocument(email: string, year: number, gifts: StatementG
     blocks: [
       hello(options.name ?? '', lang),
       ...(options.replaces ? [message(lang, 'mailStatementCorrection', { date: receiptDate(options.replaces, lang) })] : []),
-      message(lang, 'mailStatementIntro', { ...org, year }),
+      soFar ? message(lang, 'mailStatementIntroSoFar', { ...org, year, date: receiptDate(now.toISOString(), lang) }) : message(lang, 'mailStatementIntro', { ...org, year }),
       gifts.length ? { lines } : message(lang, 'mailStatementNothingLeft', { year }),
-      message(lang, 'mailStatementTotal', { year, amount: money(total, lang) }),
+      message(lang, soFar ? 'mailStatementTotalSoFar' : 'mailStatementTotal', { year, amount: money(total, lang) }),
       message(lang, 'mailReceiptNoGoods'),
       message(lang, 'mailReceiptManage'),
       { button: { label: message(lang, 'mailManageGivingButton'), url: manageGivingUrl(lang) } },

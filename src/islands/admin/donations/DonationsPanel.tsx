@@ -19,7 +19,7 @@ import { DonorHistory } from './DonorHistory.tsx';
 import { GiftTable } from './GiftTable.tsx';
 import { Statements } from './Statements.tsx';
 import { Treasurer } from './Treasurer.tsx';
-import { KIND_LABELS, MONTHLY_SOURCE_LABELS, MONTHLY_STATUS_LABELS, money } from './labels.ts';
+import { KIND_LABELS, MONTHLY_SOURCE_LABELS, monthlyStatus, money } from './labels.ts';
 import '../inbox/inbox.css';
 import './donations.css';
 
@@ -239,7 +239,7 @@ export default function DonationsPanel() {
                         <span className="inbox-muted donation-email">{d.email}</span>
                       </td>
                       <td data-label="Monthly">{money(d.amountCents)}</td>
-                      <td data-label="Status">{MONTHLY_STATUS_LABELS[d.status]}</td>
+                      <td data-label="Status">{monthlyStatus(d)}</td>
                       <td data-label="Since">{formatDate(d.signedUpAt)}</td>
                       <td data-label="Last payment">{formatDate(d.lastPaymentAt) || 'None yet'}</td>
                       <td data-label="Ended">{formatDate(d.cancelledAt ?? d.endedAt) || '—'}</td>

@@ -8,7 +8,7 @@ import { ForgetPerson } from '../inbox/ForgetPerson.tsx';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { DonorStatement } from './DonorStatement.tsx';
 import { GiftTable } from './GiftTable.tsx';
-import { MONTHLY_STATUS_LABELS, money } from './labels.ts';
+import { monthlyStatus, money } from './labels.ts';
 
 type History = Extract<Awaited<ReturnType<typeof fetchHistory>>, { ok: true }>['data'];
 const fetchHistory = (email: string) => call(() => api.donations.donor.$get({ query: { email } }, JSON_REQUEST), SIGN_IN_ON_401);
@@ -61,7 +61,7 @@ export function DonorHistory({
             <ul className="donor-history__monthly" aria-label="Monthly giving">
               {history.monthly.map((m) => (
                 <li key={m.subscrId}>
-                  Monthly {money(m.amountCents)}: {MONTHLY_STATUS_LABELS[m.status]}
+                  Monthly {money(m.amountCents)}: {monthlyStatus(m)}
                   {m.signedUpAt ? `, since ${formatDate(m.signedUpAt)}` : ''}
                   {m.cancelledAt ? `, cancelled ${formatDate(m.cancelledAt)}` : m.endedAt ? `, ended ${formatDate(m.endedAt)}` : ''}
                 </li>

@@ -3,6 +3,10 @@ export const KIND_LABELS = { 'one-time': 'One-time', monthly: 'Monthly' } as con
 export const GIFT_STATUS_LABELS = { pending: 'Pending', completed: 'Completed', refunded: 'Refunded', reversed: 'Reversed', failed: 'Failed' } as const;
 export const MONTHLY_STATUS_LABELS = { active: 'Active', cancelled: 'Cancelled', ended: 'Ended' } as const;
 
+/** A monthly gift's status, saying when the donor stopped it themselves on "Manage my giving". */
+export const monthlyStatus = (gift: { status: keyof typeof MONTHLY_STATUS_LABELS; cancelledBy?: string | null }) =>
+  gift.status === 'cancelled' && gift.cancelledBy === 'donor' ? 'Stopped by the donor' : MONTHLY_STATUS_LABELS[gift.status];
+
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const money = (cents: number) => USD.format(cents / 100);
 
