@@ -251,7 +251,7 @@ test('at 375 px, statements of this year so far: the years with gifts, the count
   await expect(own.getByRole('status')).toHaveText(`The ${year} statement of ${current} is on its way.`);
   await expect(own.getByRole('status')).toBeFocused();
   const mail = await latestMailTo(current, sentAt, 'giving statement');
-  expect(mail).toContain(`Total for ${year}: $30`);
+  expect(mail).toContain(`Total for ${year} so far: $30`);
   expect(mail).toContain(`Receipt number: ${year}-${`N${word}`.toUpperCase().slice(0, 17)}`);
   await panel.getByRole('button', { name: 'Back to donations' }).click();
   await expect(panel.getByRole('heading', { name: 'Donations', level: 2 })).toBeFocused();
