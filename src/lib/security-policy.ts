@@ -59,3 +59,27 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
   };
 }
+
+/**
+ * The content editor's page (/cms/, docs/editors.md): its one script from this site (the pinned
+ * editor, no CDN), the inline styles it sets on its own elements, images it previews from blobs
+ * and GitHub, its fonts, and the calls it makes to GitHub's API (and to the sign-in helper, when there is
+ * one). Nothing may frame it; it submits no form.
+ */
+export function editorContentSecurityPolicy(options: { authOrigin?: string }): string {
+  const connect = ["'self'", 'blob:', 'data:', 'https://api.github.com', 'https://www.githubstatus.com', ...(options.authOrigin ? [options.authOrigin] : [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data: https://*.githubusercontent.com",
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
+    // The editor's interface fonts and icons, from the font files' CDN (fonts only: no script).
+    "font-src 'self' data: https://cdn.jsdelivr.net",
+    `connect-src ${connect.join(' ')}`,
+    "form-action 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}

@@ -58,7 +58,7 @@ export const siteConfigSchema = z
       checkout: z.enum(['standard', 'orders']).default('standard'),
     }),
     analytics: z.object({
-      measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]),
+      measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]).default(''),
     }),
     blogName: z.string().min(1),
     /**
@@ -81,6 +81,9 @@ export const siteConfigSchema = z
   .strict();
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** The keys content/site.<code>.json translates (src/lib/i18n/site-text.ts); the editor offers these alone in French and Swahili. */
+export const SITE_TEXT_KEYS = ['tagline', 'description', 'keywords', 'officeHours', 'blogName'] as const satisfies readonly (keyof SiteConfig)[];
 
 /** Parses raw config, throwing one readable error that names every bad field. */
 export function parseSiteConfig(raw: unknown, source = 'content/site.json'): SiteConfig {
