@@ -10,7 +10,8 @@ export const siteConfigSchema = z
     /** The name registered with the IRS, as donation receipts print it (the short name when unset). */
     legalName: z.string().min(1).optional(),
     tagline: z.string().min(1),
-    description: z.string().min(1).max(300),
+    /** The search engines' summary: 320 characters leave room for a French translation (305 today). */
+    description: z.string().min(1).max(320),
     keywords: z.array(z.string().min(1)).min(1),
     url: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')),
     language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
@@ -57,9 +58,12 @@ export const siteConfigSchema = z
        */
       checkout: z.enum(['standard', 'orders']).default('standard'),
     }),
-    analytics: z.object({
-      measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]).default(''),
-    }),
+    /** Left out, or an empty id: no analytics (the editor leaves an empty optional field out of the file). */
+    analytics: z
+      .object({
+        measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]).default(''),
+      })
+      .default({ measurementId: '' }),
     blogName: z.string().min(1),
     /**
      * The organisation's IANA time zone (America/Chicago when left out: src/lib/newsletter-schedule.ts):

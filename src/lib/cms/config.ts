@@ -72,8 +72,21 @@ function bodyField(name: CollectionName): CmsField {
   return { name: 'body', label: 'Article', widget: 'markdown', modes: ['raw', 'rich_text'], i18n: true };
 }
 
+/**
+ * Fields translated or not, down to the fields inside lists and groups (the editor does not pass
+ * a list's setting on to them: a translated list of untranslated texts would show empty).
+ */
+function inLanguages(field: CmsField, i18n: boolean): CmsField {
+  return {
+    ...field,
+    i18n,
+    ...(field.fields ? { fields: field.fields.map((inner) => inLanguages(inner, i18n)) } : {}),
+    ...(field.field ? { field: inLanguages(field.field, i18n) } : {}),
+  };
+}
+
 /** Every field translated: each language's file is a whole entry, as the site reads it. */
-const translated = (fields: CmsField[]): CmsField[] => fields.map((field) => ({ ...field, i18n: true }));
+const translated = (fields: CmsField[]): CmsField[] => fields.map((field) => inLanguages(field, true));
 
 function collectionOf(name: CollectionName) {
   const { folder, files, schema } = COLLECTIONS[name];
@@ -114,7 +127,7 @@ function collectionOf(name: CollectionName) {
 /** content/site.json and its translations: the texts in three languages, the facts in English alone. */
 function siteCollection() {
   const texts = new Set<string>(SITE_TEXT_KEYS);
-  const fields = fieldsOf(siteConfigSchema).map((field) => ({ ...field, i18n: texts.has(field.name) }));
+  const fields = fieldsOf(siteConfigSchema).map((field) => inLanguages(field, texts.has(field.name)));
   return {
     name: 'site',
     label: 'Organisation',

@@ -120,7 +120,8 @@ function messageOf(check: CheckDef, fallback: string): string {
 function lengthLimits(checks: CheckDef[], names: { min: 'minlength' | 'min'; max: 'maxlength' | 'max' }): Partial<CmsField> {
   const limits: Partial<Record<'minlength' | 'maxlength' | 'min' | 'max', number>> = {};
   for (const check of checks) {
-    if (check.check === 'min_length') limits[names.min] = check.minimum;
+    // A minimum of one is what "required" already says; the editor would show it as a counter.
+    if (check.check === 'min_length' && (check.minimum! > 1 || names.min === 'min')) limits[names.min] = check.minimum;
     if (check.check === 'max_length') limits[names.max] = check.maximum;
     if (check.check === 'length_equals') limits[names.min] = limits[names.max] = check.length;
   }
