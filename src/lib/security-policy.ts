@@ -75,8 +75,7 @@ export function editorContentSecurityPolicy(options: { authOrigin?: string }): s
     "img-src 'self' blob: data: https://*.githubusercontent.com",
     "media-src 'self' blob:",
     "frame-src 'self' blob:",
-    // The editor's interface fonts and icons, from the font files' CDN (fonts only: no script).
-    "font-src 'self' data: https://cdn.jsdelivr.net",
+    "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     "form-action 'none'",
     "base-uri 'self'",

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { editorContentSecurityPolicy } from '../security-policy.ts';
+import { withLocalFonts } from './fonts.ts';
 
 const require = createRequire(import.meta.url);
 // The package exports only its module (npm/index.js); its folder is the one above.
@@ -17,9 +18,9 @@ export const EDITOR_CONFIG_PATH = '/cms/config.json';
 export const EDITOR_VERSION: string = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
 export const EDITOR_SCRIPT_PATH = `/cms/sveltia-cms-${EDITOR_VERSION}.js`;
 
-/** The editor as the package ships it for a page's <script> (its source map left behind). */
+/** The editor as the package ships it for a page's <script>, its fonts from this site (its source map left behind). */
 export function editorScript(): string {
-  return readFileSync(join(packageDir, 'dist', 'sveltia-cms.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+  return withLocalFonts(readFileSync(join(packageDir, 'dist', 'sveltia-cms.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
 }
 
 /** The editor's page: no site layout, the editor's own policy, its configuration by link. */
