@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editorMessage } from './editor-messages.ts';
 
 /**
  * The organisation's facts, edited in content/site.json. Every component reads them from here,
@@ -91,7 +92,7 @@ export const SITE_TEXT_KEYS = ['tagline', 'description', 'keywords', 'officeHour
 
 /** Parses raw config, throwing one readable error that names every bad field. */
 export function parseSiteConfig(raw: unknown, source = 'content/site.json'): SiteConfig {
-  const result = siteConfigSchema.safeParse(raw);
+  const result = siteConfigSchema.safeParse(raw, { error: editorMessage });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`${source} is invalid:\n${lines.join('\n')}`);
