@@ -143,6 +143,7 @@ export function cmsConfig(backend: CmsBackend, siteUrl: string) {
     publish_mode: 'editorial_workflow',
     site_url: siteUrl,
     display_url: siteUrl,
+    app_title: 'SIPA content editor',
     logo: { src: '/favicon.svg' },
     media_folder: 'public/art',
     public_folder: '/art',
