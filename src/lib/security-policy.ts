@@ -60,6 +60,16 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
   };
 }
 
+/** The content editor's addresses (/cms/, docs/editors.md). */
+export const EDITOR_PATH_PREFIX = '/cms';
+export const isEditorPath = (path: string): boolean => path === EDITOR_PATH_PREFIX || path.startsWith(`${EDITOR_PATH_PREFIX}/`);
+/**
+ * The editor's Cross-Origin-Opener-Policy: "Sign in with GitHub" opens the sign-in helper in a
+ * popup, which hands the editor its token through window.opener; under `same-origin` (every other
+ * page's) a popup on another origin gets no opener and the sign-in never completes.
+ */
+export const EDITOR_OPENER_POLICY = 'same-origin-allow-popups';
+
 /**
  * The content editor's page (/cms/, docs/editors.md): its one script from this site (the pinned
  * editor, no CDN), the inline styles it sets on its own elements, images it previews from blobs
