@@ -265,6 +265,28 @@ describe('the editor at /cms/, offline on its test backend', () => {
     }
   });
 
+  test('a save keeps the fields in their order, and changes only the edited line of a file already in the editor’s format', () => {
+    /** The keys in file order, at every level, of those both versions have (an empty optional field is left out). */
+    const keysIn = (value: unknown, other: unknown): unknown => {
+      if (Array.isArray(value)) return value.map((item, index) => keysIn(item, (other as unknown[])?.[index]));
+      if (!value || typeof value !== 'object') return null;
+      const both = Object.keys(value).filter((key) => other && typeof other === 'object' && key in other);
+      return both.map((key) => [key, keysIn((value as Record<string, unknown>)[key], (other as Record<string, unknown>)[key])]);
+    };
+    for (const [path, text] of written) {
+      const before = original.get(path);
+      if (!before || before === text || !path.startsWith('content/')) continue;
+      const [was, now] = [parseEntry(path, before).data, parseEntry(path, text).data];
+      expect(keysIn(now, was), path).toEqual(keysIn(was, now));
+    }
+    for (const lang of Object.keys(MARKS) as EditLang[]) {
+      const path = languageFile('events/community-health-fair.json', lang);
+      const [was, now] = [original.get(path)!.split('\n'), written.get(path)!.split('\n')];
+      expect(now.length, path).toBe(was.length);
+      expect(now.filter((line, index) => line !== was[index]), path).toEqual([was.find((line) => line.startsWith('  "title": '))!.replace(/",$/, `${MARKS[lang]}",`)]);
+    }
+  });
+
   test('front matter keeps its dates as quoted strings', () => {
     const post = written.get('content/blog/volunteer-spotlight.mdx')!;
     expect(post).toMatch(/^date: "2026-08-27"$/m);
