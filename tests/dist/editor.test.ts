@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { COLLECTIONS, type CollectionName } from '../../src/lib/content-schemas.ts';
 import { SITE_TEXT_KEYS, siteConfigSchema } from '../../src/lib/site-config.ts';
-import { EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH } from '../../src/lib/cms/files.ts';
+import { EDITOR_CONFIG_PATH } from '../../src/lib/cms/files.ts';
 import { chromiumLaunchOptions } from '../support/browser.ts';
 import { copyCaches, projectCopy } from '../../scripts/project-copy.ts';
 
