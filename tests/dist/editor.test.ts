@@ -211,11 +211,16 @@ async function writeNewPost(target: Page): Promise<void> {
 }
 
 let refused: string[] = [];
+/** What the page's own policy refused (the browser says so on the console). */
+const blocked: string[] = [];
 
 beforeAll(async () => {
   browser = await chromium.launch(chromiumLaunchOptions());
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   refused = await serveFromDist(page);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) blocked.push(message.text());
+  });
   await page.goto(`${origin}/cms/`);
   await seedRepository(page);
   await page.reload();
@@ -239,6 +244,10 @@ afterAll(async () => {
 describe('the editor at /cms/, offline on its test backend', () => {
   test('it asked for nothing beyond this site but its update check (its fonts are served from /cms/fonts/)', () => {
     expect(refused.filter((url) => !url.startsWith('https://unpkg.com/@sveltia/cms/'))).toEqual([]);
+  });
+
+  test('its content security policy let it work: it refused only the update check', () => {
+    expect(blocked.filter((text) => !text.includes('https://unpkg.com/@sveltia/cms/'))).toEqual([]);
   });
 
   test('each edit landed in the English, French and Swahili file of its entry', () => {
