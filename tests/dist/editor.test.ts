@@ -205,7 +205,7 @@ async function writeNewPost(target: Page): Promise<void> {
   await target.getByRole('option', { name: 'Community Events', exact: true }).click();
   // A picture from the editor's computer: uploaded into the folder the blog's artwork lives in.
   await target.locator('input[type="file"]').first().setInputFiles({ name: `${NEW_POST.slug}.svg`, mimeType: 'image/svg+xml', buffer: Buffer.from(NEW_POST.image) });
-  await fieldIn(target, 'Image alt').fill('Illustration of families planting vegetables in raised garden beds');
+  await fieldIn(target, 'Image description').fill('Illustration of families planting vegetables in raised garden beds');
   await fieldIn(target, 'Article').fill(NEW_POST.body);
   await save(target);
 }

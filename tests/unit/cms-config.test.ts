@@ -43,6 +43,8 @@ describe('the editor configuration, read from the content schemas', () => {
     expect(byName(event, 'isFeatured')).toMatchObject({ widget: 'boolean', required: false, default: false });
     expect(byName(event, 'attendees')).toMatchObject({ widget: 'number', value_type: 'int', min: 0, required: false });
     expect(byName(event, 'image')).toMatchObject({ widget: 'image' });
+    expect(byName(event, 'imageAlt')).toMatchObject({ label: 'Image description', hint: 'What the picture shows, for people who cannot see it (read aloud by screen readers).' });
+    expect(byName(event, 'registrationRequired').label).toBe('Registration required');
     expect(byName(byName(event, 'contact').fields!, 'email')).toMatchObject({ widget: 'string', type: 'email' });
     const program = fieldsIn(config.collections.find((collection) => collection.name === 'programs')!);
     expect(byName(program, 'startDate')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false });

@@ -76,8 +76,28 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
  */
 const LONG_TEXT = /^(description|bio|answer|quote|intro|excerpt|lead|text|caption|mission|getInvolved|benefit|careers|heroLead)$/;
 
-/** "imageAlt" → "Image alt", the label an editor reads. */
+/** Keys whose spelled-out name would not tell an editor what to write. */
+const LABELS: Record<string, string> = {
+  imageAlt: 'Image description',
+  alt: 'Image description',
+  navTitle: 'Short name (footer links)',
+  detailPath: 'Page address',
+  href: 'Link address',
+  url: 'Address (https://…)',
+  ein: 'EIN',
+};
+
+/** What to write, where the field's name and rules do not say it. */
+const HINTS: Record<string, string> = {
+  imageAlt: 'What the picture shows, for people who cannot see it (read aloud by screen readers).',
+  alt: 'What the picture shows, for people who cannot see it (read aloud by screen readers).',
+  slug: 'The end of the page address: lowercase words joined by hyphens, e.g. family-garden-day.',
+  order: 'Where it comes in its list: lower numbers first.',
+};
+
+/** "imageAlt" → "Image alt", the label an editor reads (or the plainer name of LABELS). */
 export function labelOf(name: string): string {
+  if (LABELS[name]) return LABELS[name];
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -196,8 +216,8 @@ export function field(name: string, schema: z.ZodType): CmsField {
   const result: CmsField = { name, label: labelOf(name), ...kind, widget: kind.widget! } as CmsField;
   if (optional) result.required = false;
   if (defaultValue !== undefined) result.default = defaultValue;
-  const description = (schema as { description?: string }).description;
-  if (description) result.hint = description;
+  const description = (schema as { description?: string }).description ?? HINTS[name];
+  if (description && !result.hint) result.hint = description;
   return result;
 }
 
