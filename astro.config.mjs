@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
@@ -11,6 +12,7 @@ import { paraglideOptions } from './src/lib/i18n/paraglide-options.ts';
 import { writeInlangLocales } from './src/lib/i18n/inlang-locales.ts';
 import { markUntranslated, untranslatedPagePaths } from './src/lib/i18n/untranslated-pages.ts';
 import { translationReport } from './src/lib/i18n/untranslated.ts';
+import { checkContent } from './src/lib/content-check.ts';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 
 const untranslatedPages = untranslatedPagePaths();
@@ -24,6 +26,20 @@ const translationReportIntegration = {
   hooks: {
     /** @param {{ logger: { info: (message: string) => void } }} options */
     'astro:build:done': ({ logger }) => logger.info(translationReport()),
+  },
+};
+
+/**
+ * Before anything reads content/: every entry checked against its schema, and a build that
+ * cannot use one stops with the file, the field and what to write instead (src/lib/content-check.ts).
+ */
+const contentCheckIntegration = {
+  name: 'sipa:content-check',
+  hooks: {
+    'astro:config:setup': () => {
+      const problems = checkContent(fileURLToPath(new URL('./content', import.meta.url)));
+      if (problems.length > 0) throw new Error(`Some content files need a change before the site can be built:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+    },
   },
 };
 
@@ -52,6 +68,7 @@ export default defineConfig({
       serialize: (item) => markUntranslated(item, untranslatedPages),
     }),
     translationReportIntegration,
+    contentCheckIntegration,
   ],
   security: {
     csp: {

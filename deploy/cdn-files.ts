@@ -17,7 +17,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { LANG_CODES } from '../src/lib/i18n/languages.ts';
 import { localizePath } from '../src/lib/i18n/paths.ts';
 import { routeAliases } from '../src/lib/routes.ts';
-import { STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
+import { EDITOR_OPENER_POLICY, STRICT_CONTENT_SECURITY_POLICY, isEditorPath, securityHeaders } from '../src/lib/security-policy.ts';
 import {
   BROTLI_SUFFIX,
   CONTENT_TYPES,
@@ -83,8 +83,15 @@ function addressOf(distDir: string, file: string): string {
 
 /** Every header rule of `_headers`. */
 export function cdnHeaderRules(distDir: string): CdnHeaderRule[] {
-  const rules: CdnHeaderRule[] = [{ path: '/*', values: securityHeaders({ https: true }) }];
-  rules.push({ path: '/_astro/*', values: { 'Cache-Control': cacheControl('/_astro/x.js', CONTENT_TYPES['.js']!), 'Content-Security-Policy': STRICT_CONTENT_SECURITY_POLICY } });
+  // The opener policy differs at the content editor (its sign-in popup answers through
+  // window.opener), and a header two rules name is sent twice: it goes with each file's own rule,
+  // not with `/*` (so an address that is no file, answered by a not-found page, goes without it).
+  const { 'Cross-Origin-Opener-Policy': openerPolicy, ...everyAnswer } = securityHeaders({ https: true });
+  const rules: CdnHeaderRule[] = [{ path: '/*', values: everyAnswer }];
+  rules.push({
+    path: '/_astro/*',
+    values: { 'Cache-Control': cacheControl('/_astro/x.js', CONTENT_TYPES['.js']!), 'Content-Security-Policy': STRICT_CONTENT_SECURITY_POLICY, 'Cross-Origin-Opener-Policy': openerPolicy! },
+  });
   const notFoundPages = new Set(['/404.html', ...sectionNotFoundPages(distDir).map((section) => `/${section}/404`)]);
   for (const file of listFiles(distDir).sort()) {
     const path = `/${relative(distDir, file).split(sep).join('/')}`;
@@ -93,6 +100,7 @@ export function cdnHeaderRules(distDir: string): CdnHeaderRule[] {
     const address = addressOf(distDir, file);
     const values: Record<string, string> = {
       'Cache-Control': notFoundPages.has(address) ? NOT_FOUND_CACHE_CONTROL : cacheControl(path, type),
+      'Cross-Origin-Opener-Policy': isEditorPath(address) ? EDITOR_OPENER_POLICY : openerPolicy!,
     };
     // Pages carry their own <meta> policy beside the page header policy of `/*`; everything else
     // (and the standalone guides) gets its own header policy too: both apply, the stricter wins.

@@ -13,7 +13,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { TRANSLATED_LANGS } from '../src/lib/i18n/languages.ts';
 import { routeAliases } from '../src/lib/routes.ts';
-import { PREVIEW_CONTENT_SECURITY_POLICY, PREVIEW_FRAME_OPTIONS, PREVIEW_PATH_PREFIX, STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../src/lib/security-policy.ts';
+import {
+  EDITOR_OPENER_POLICY,
+  EDITOR_PATH_PREFIX,
+  PREVIEW_CONTENT_SECURITY_POLICY,
+  PREVIEW_FRAME_OPTIONS,
+  PREVIEW_PATH_PREFIX,
+  STRICT_CONTENT_SECURITY_POLICY,
+  securityHeaders,
+} from '../src/lib/security-policy.ts';
 import { site } from '../src/lib/site.ts';
 import {
   BROTLI_SUFFIX,
@@ -128,7 +136,7 @@ export function nginxSite(distDir: string, options: NginxSiteOptions): string {
   const headerNames = Object.keys(pageHeaders);
   const serverHeaders = [
     ...Object.entries(pageHeaders).map(
-      ([name, value]) => `add_header ${name} ${name === 'Content-Security-Policy' ? '$sipa_csp' : name === 'X-Frame-Options' ? '$sipa_frame_options' : quote(value)} always;`,
+      ([name, value]) => `add_header ${name} ${name === 'Content-Security-Policy' ? '$sipa_csp' : name === 'X-Frame-Options' ? '$sipa_frame_options' : name === 'Cross-Origin-Opener-Policy' ? '$sipa_opener_policy' : quote(value)} always;`,
     ),
     // Empty (so not sent) for the API, which chooses its own.
     'add_header Cache-Control $sipa_cache_control always;',
@@ -179,6 +187,12 @@ ${documents.map(([path, policy]) => `    ${quote(path)} ${quote(policy)};`).join
 map $uri $sipa_frame_options {
     ~^${PREVIEW_PATH_PREFIX} ${quote(PREVIEW_FRAME_OPTIONS)};
     default ${quote(pageHeaders['X-Frame-Options']!)};
+}
+
+# The content editor signs in through a popup that answers through window.opener.
+map $uri $sipa_opener_policy {
+    ~^${EDITOR_PATH_PREFIX}(/|$) ${quote(EDITOR_OPENER_POLICY)};
+    default ${quote(pageHeaders['Cross-Origin-Opener-Policy']!)};
 }
 
 map $sent_http_content_type $sipa_cache_by_type {

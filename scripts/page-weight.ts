@@ -33,11 +33,14 @@ export { listFiles };
 
 /**
  * Every HTML page in dist/ with the route it answers. Files under downloads/ are documents
- * offered for download (printable guides), not pages of the site, and are left out.
+ * offered for download (printable guides), not pages of the site, and are left out; so is the
+ * content editor under cms/ (docs/editors.md): a tool staff sign in to, not a page a visitor reads,
+ * with its own policy and one large script from the editor's package, so the visitor pages' rules
+ * (budgets, languages, links, readability, first flight) do not apply to it.
  */
 export function htmlPages(dir = distDir): { route: string; file: string }[] {
   return listFiles(dir)
-    .filter((file) => file.endsWith('.html') && !relative(dir, file).startsWith(`downloads${sep}`))
+    .filter((file) => file.endsWith('.html') && !relative(dir, file).startsWith(`downloads${sep}`) && !relative(dir, file).startsWith(`cms${sep}`))
     .map((file) => {
       const rel = relative(dir, file).split(sep).join('/');
       const route = rel === 'index.html' ? '/' : `/${rel.replace(/\/?index\.html$/, '').replace(/\.html$/, '')}`;

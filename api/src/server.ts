@@ -16,7 +16,7 @@ import { configuredTransport } from './mail/transport.ts';
 import { createStaticSite } from './static-site.ts';
 import { BothProtocolsServer } from './both-protocols.ts';
 import { tlsCertificate } from './tls.ts';
-import { PREVIEW_FRAME_OPTIONS, STRICT_CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/security-policy.ts';
+import { EDITOR_OPENER_POLICY, PREVIEW_FRAME_OPTIONS, STRICT_CONTENT_SECURITY_POLICY, isEditorPath, securityHeaders } from '../../src/lib/security-policy.ts';
 import { DEFAULT_LANG, LANG_CODES } from '../../src/lib/i18n/languages.ts';
 
 /** Slow phones get time; a client that trickles its headers (slowloris) does not. */
@@ -55,7 +55,9 @@ export function createServerApp(options: {
     for (const [name, value] of Object.entries(headers)) {
       // The one document staff pages frame (the newsletter preview) says SAMEORIGIN itself; all else is DENY.
       if (name === 'X-Frame-Options' && c.res.headers.get(name) === PREVIEW_FRAME_OPTIONS) continue;
-      if (name !== 'Content-Security-Policy') c.res.headers.set(name, value);
+      // The content editor signs in through a popup that answers through window.opener.
+      if (name === 'Cross-Origin-Opener-Policy' && isEditorPath(c.req.path)) c.res.headers.set(name, EDITOR_OPENER_POLICY);
+      else if (name !== 'Content-Security-Policy') c.res.headers.set(name, value);
       // Pages get the page policy (beside their <meta> one); everything else a strict policy,
       // unless the static site chose one for the file (a standalone HTML document).
       else if (!c.res.headers.has(name)) c.res.headers.set(name, isPage ? value : STRICT_CONTENT_SECURITY_POLICY);

@@ -10,17 +10,17 @@ import { FAQ_CATEGORIES } from './faq.ts';
  * entry and the field (for example `programs → early-learning: impactMetrics.peopleServed`).
  */
 
-const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a YYYY-MM-DD date');
+export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use a YYYY-MM-DD date');
 /** Artwork or a photo: a path under public/ (SVG artwork lives in public/art/). */
-const imagePath = z.string().regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif)$/, 'use a path under public/, e.g. /art/scene.svg');
+export const imagePath = z.string().regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif)$/, 'use a path under public/, e.g. /art/scene.svg');
 const altText = z.string().min(3, 'describe the image for people who cannot see it');
 const internalPath = z.string().regex(/^\/[a-z0-9\-/#?=&.]*$/, 'use a lowercase site path such as /contact');
 const phone = z.string().regex(/^\+[1-9][\d-]{6,18}$/, 'phone must be in +1-817-555-0100 form');
 const order = z.number().int().min(0);
 /** Event and blog images: a root-relative path or an https URL. */
-const mediaPath = z.string().regex(/^(\/|https:\/\/)/, 'a root-relative path or https URL');
+export const mediaPath = z.string().regex(/^(\/|https:\/\/)/, 'a root-relative path or https URL');
 /** An ISO date-time with its UTC offset, e.g. 2026-12-05T10:00:00-06:00. */
-const isoWithOffset = z
+export const isoWithOffset = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'an ISO date-time with its offset');
 

@@ -59,3 +59,36 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
   };
 }
+
+/** The content editor's addresses (/cms/, docs/editors.md). */
+export const EDITOR_PATH_PREFIX = '/cms';
+export const isEditorPath = (path: string): boolean => path === EDITOR_PATH_PREFIX || path.startsWith(`${EDITOR_PATH_PREFIX}/`);
+/**
+ * The editor's Cross-Origin-Opener-Policy: "Sign in with GitHub" opens the sign-in helper in a
+ * popup, which hands the editor its token through window.opener; under `same-origin` (every other
+ * page's) a popup on another origin gets no opener and the sign-in never completes.
+ */
+export const EDITOR_OPENER_POLICY = 'same-origin-allow-popups';
+
+/**
+ * The content editor's page (/cms/, docs/editors.md): its one script from this site (the pinned
+ * editor, no CDN), the inline styles it sets on its own elements, images it previews from blobs
+ * and GitHub, its fonts, and the calls it makes to GitHub's API (and to the sign-in helper, when there is
+ * one). Nothing may frame it; it submits no form.
+ */
+export function editorContentSecurityPolicy(options: { authOrigin?: string }): string {
+  const connect = ["'self'", 'blob:', 'data:', 'https://api.github.com', 'https://www.githubstatus.com', ...(options.authOrigin ? [options.authOrigin] : [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data: https://*.githubusercontent.com",
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    "form-action 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editorMessage } from './editor-messages.ts';
 
 /**
  * The organisation's facts, edited in content/site.json. Every component reads them from here,
@@ -10,7 +11,8 @@ export const siteConfigSchema = z
     /** The name registered with the IRS, as donation receipts print it (the short name when unset). */
     legalName: z.string().min(1).optional(),
     tagline: z.string().min(1),
-    description: z.string().min(1).max(300),
+    /** The search engines' summary: 320 characters leave room for a French translation (305 today). */
+    description: z.string().min(1).max(320),
     keywords: z.array(z.string().min(1)).min(1),
     url: z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, '')),
     language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
@@ -57,9 +59,12 @@ export const siteConfigSchema = z
        */
       checkout: z.enum(['standard', 'orders']).default('standard'),
     }),
-    analytics: z.object({
-      measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]),
-    }),
+    /** Left out, or an empty id: no analytics (the editor leaves an empty optional field out of the file). */
+    analytics: z
+      .object({
+        measurementId: z.union([z.literal(''), z.string().regex(/^G-[A-Z0-9]{4,16}$/)]).default(''),
+      })
+      .default({ measurementId: '' }),
     blogName: z.string().min(1),
     /**
      * The organisation's IANA time zone (America/Chicago when left out: src/lib/newsletter-schedule.ts):
@@ -82,9 +87,12 @@ export const siteConfigSchema = z
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
+/** The keys content/site.<code>.json translates (src/lib/i18n/site-text.ts); the editor offers these alone in French and Swahili. */
+export const SITE_TEXT_KEYS = ['tagline', 'description', 'keywords', 'officeHours', 'blogName'] as const satisfies readonly (keyof SiteConfig)[];
+
 /** Parses raw config, throwing one readable error that names every bad field. */
 export function parseSiteConfig(raw: unknown, source = 'content/site.json'): SiteConfig {
-  const result = siteConfigSchema.safeParse(raw);
+  const result = siteConfigSchema.safeParse(raw, { error: editorMessage });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`${source} is invalid:\n${lines.join('\n')}`);

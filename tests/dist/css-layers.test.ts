@@ -7,8 +7,9 @@ import { distDir, listFiles } from '../../scripts/page-weight.ts';
  * appearance of a layer name fixes its place, so a component stylesheet arriving before
  * global.css would silently turn the order around).
  */
-// The printable downloads (/downloads/*.html) are standalone documents with their own small stylesheet.
-const pages = listFiles(distDir).filter((file) => file.endsWith('.html') && !file.includes('/downloads/'));
+// The printable downloads (/downloads/*.html) are standalone documents with their own small stylesheet;
+// the content editor (/cms/) is the editor's own application, styled by its package, not by the site's layers.
+const pages = listFiles(distDir).filter((file) => file.endsWith('.html') && !file.includes('/downloads/') && !file.includes('/cms/'));
 
 function pageCss(file: string): string {
   const html = readFileSync(file, 'utf8');

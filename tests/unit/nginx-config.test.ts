@@ -43,6 +43,12 @@ describe('the nginx site', () => {
     expect(text).not.toContain('add_header X-Frame-Options "DENY"');
   });
 
+  it('lets the content editor at /cms/ keep its sign-in popup (same-origin-allow-popups), and no other address', () => {
+    const conf = site({});
+    expect(conf).toContain('add_header Cross-Origin-Opener-Policy $sipa_opener_policy always;');
+    expect(conf).toMatch(/map \$uri \$sipa_opener_policy \{\n {4}~\^\/cms\(\/\|\$\) "same-origin-allow-popups";\n {4}default "same-origin";\n\}/);
+  });
+
   it("answers a section's unknown addresses with that section's not-found page", () => {
     const text = site({});
     expect(text).toContain('location ~ ^/events/(.*/)?404(\\.html)?/?$ { error_page 404 /events/404/index.html; return 404; }');

@@ -2,11 +2,11 @@
  * content/site.json in a language: the organisation's facts stay as they are, its texts
  * (tagline, description, keywords, office hours, blog name) come from content/site.<code>.json.
  */
-import type { SiteConfig } from '../site-config.ts';
+import type { SITE_TEXT_KEYS, SiteConfig } from '../site-config.ts';
 import { site } from '../site.ts';
 import { DEFAULT_LANG, type Lang } from './languages.ts';
 
-type SiteTexts = Partial<Pick<SiteConfig, 'tagline' | 'description' | 'keywords' | 'officeHours' | 'blogName'>>;
+type SiteTexts = Partial<Pick<SiteConfig, (typeof SITE_TEXT_KEYS)[number]>>;
 
 // Every content/site.<code>.json, so a new language needs no new import here.
 const translations = import.meta.glob<SiteTexts>('../../../content/site.*.json', { eager: true, import: 'default' });
