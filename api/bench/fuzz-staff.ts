@@ -35,6 +35,8 @@ const SIGNED_IN: readonly Who[] = ['none', 'admin', 'member'];
 const ANYONE: readonly Who[] = ['none', 'admin'];
 const CAMPAIGN = { subject: 'Spring news', body_html: '<p>Hello <strong>all</strong></p>', body_text: 'Hello all' };
 
+const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
+
 export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   // Sign-in and the self-service steps (sign-in uses made-up accounts: the real ones must not lock).
   { method: 'POST', path: '/api/auth/sign-in/username', body: { username: 'nobody.here', password: 'Wrong#Pass2026' }, who: ['none'] },
@@ -116,6 +118,12 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'GET', path: '/api/donations/statements', who: ANYONE },
   { method: 'POST', path: '/api/donations/statements', body: { year: 2025 }, who: SIGNED_IN },
   { method: 'POST', path: '/api/donations/statements/donor', body: { year: 2025, email: 'giver@example.org' }, who: ANYONE },
+  // Event registration (public): a registration, the places left, the mail's cancel and confirm links.
+  { method: 'POST', path: '/api/event-registrations', body: { event: 'winter-family-celebration', name: 'Amani Fuzz', email: 'fuzz-event@example.org', party: 3, mailLang: 'sw', needs: ['interpreter'], lang: 'sw' }, who: ['none'] },
+  { method: 'POST', path: '/api/event-registrations', urlencoded: 'event=youth-leadership-summit&name=Amani&email=fuzz-form%40example.org&party=2&mailLang=fr&needs=childcare&lang=fr', who: ['none'] },
+  { method: 'GET', path: '/api/event-registrations/places', query: { event: 'winter-family-celebration' }, who: ['none'] },
+  { method: 'POST', path: '/api/event-registrations/cancel', body: { token: `${MADE_UP_ID}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }, who: ['none'] },
+  { method: 'POST', path: '/api/event-registrations/attend', urlencoded: 'token=not-a-token&lang=sw', who: ['none'] },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
   { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },
@@ -124,7 +132,6 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/tasks/:task/restore', body: {}, who: SIGNED_IN },
 ];
 
-const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A real id for each placeholder, looked up as the request is sent (the newest row, or a made-up id). */
 export async function fillIds(db: Kysely<Database>, text: string): Promise<string> {

@@ -110,6 +110,7 @@ const PUBLIC_FORMS: Readonly<Record<string, FormName>> = {
   '/api/contact': 'contact',
   '/api/volunteer-application': 'volunteer',
   '/api/partnership-inquiry': 'partnership',
+  '/api/event-registrations': 'event',
 };
 
 /** The public form posted to at `path` (trailing slashes aside), if it is one. */

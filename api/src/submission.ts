@@ -17,7 +17,7 @@ import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/i18n/languages.ts
 import { langOfPath, localizePath } from '../../src/lib/i18n/paths.ts';
 import { HONEYPOT_FIELD, LIST_FIELDS, fieldIssues, safeParse, type FieldIssue } from './schemas.ts';
 
-export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership';
+export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership' | 'event';
 
 /** Result pages on the site for browsers that posted the plain form. */
 export const RESULT_PAGES: Readonly<Record<FormName, string>> = {
@@ -25,6 +25,7 @@ export const RESULT_PAGES: Readonly<Record<FormName, string>> = {
   contact: '/contact/thanks',
   volunteer: '/get-involved/thanks',
   partnership: '/corporate/thanks',
+  event: '/events/registered',
 };
 export type Problem = 'invalid' | 'too-many' | 'too-large' | 'unsupported' | 'failed';
 export const errorPage = (form: string, problem: Problem) => `/form-error?form=${encodeURIComponent(form)}#${problem}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAROUSEL_IMAGE_COUNT, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
+import { CAROUSEL_IMAGE_COUNT, EVENT_CAPACITY_MAX, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
 import { POST_CATEGORIES } from './blog.ts';
 import { FAQ_CATEGORIES } from './faq.ts';
 
@@ -38,6 +38,8 @@ export const eventSchema = z
     isFeatured: z.boolean().default(false),
     registrationLink: z.string().optional(),
     registrationRequired: z.boolean(),
+    /** Places for the site's own registration form; none: as many as come. */
+    capacity: z.number().int().min(1).max(EVENT_CAPACITY_MAX).optional(),
     attendees: z.number().int().nonnegative().optional(),
     organizer: z.string().min(1),
     contact: z.object({ email: z.email(), phone: z.string().optional() }),
