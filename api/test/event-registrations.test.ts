@@ -139,7 +139,7 @@ describeBackends('event registration', (backend) => {
     for (let i = 0; i < 14; i++) await postJson(api.app, '/api/event-registrations', family(`fill${i}@example.org`, 10, { event }));
     await postJson(api.app, '/api/event-registrations', family('fill-last@example.org', 9, { event }));
     expect((await places(event)).left).toBe(1);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => postJson(api.app, '/api/event-registrations', family(`race${i}@example.org`, 1, { event })).then((r) => r.json())));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => Promise.resolve(postJson(api.app, '/api/event-registrations', family(`race${i}@example.org`, 1, { event }))).then((r: Response) => r.json() as Promise<{ status: string; position?: number }>)));
     expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(1);
     expect(answers.filter((a) => a.status === 'waiting').map((a) => a.position).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await places(event)).toMatchObject({ left: 0, waiting: 7 });
@@ -157,7 +157,7 @@ describePostgres('event registration through two API instances on one PostgreSQL
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(BEFORE);
       for (let i = 0; i < 3; i++) await postJson(apps[i % 2]!, '/api/event-registrations', family(`seat${i}@example.org`, i === 2 ? 9 : 10, { event }));
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postJson(apps[i % 2]!, '/api/event-registrations', family(`both${i}@example.org`, 1, { event })).then((r) => r.json())));
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => Promise.resolve(postJson(apps[i % 2]!, '/api/event-registrations', family(`both${i}@example.org`, 1, { event }))).then((r: Response) => r.json() as Promise<{ status: string; position?: number }>)));
       expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(1);
       const people = await one.db.kysely.selectFrom('event_registrations').select(['party']).where('event_id', '=', event).where('status', '=', 'confirmed').execute();
       expect(people.reduce((sum, row) => sum + row.party, 0)).toBe(30);

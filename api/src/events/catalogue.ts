@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { eventSchema, type EventItem } from '../../../src/lib/content-schemas.ts';
+import { registersOnSite } from '../../../src/lib/events.ts';
 import { DEFAULT_LANG, LANG_CODES, type Lang } from '../../../src/lib/i18n/languages.ts';
 
 const EVENTS_DIR = new URL('../../../content/events/', import.meta.url);
@@ -22,14 +23,12 @@ function readEvent(url: URL): EventItem {
   return eventSchema.parse(JSON.parse(readFileSync(url, 'utf8')));
 }
 
-/** Takes registrations on the site: registration is required and no editor sent it elsewhere. */
-export const registersHere = (event: Pick<EventItem, 'registrationRequired' | 'registrationLink'>) => event.registrationRequired && !event.registrationLink;
 
 function loadEvents(): ReadonlyMap<string, RegistrableEvent> {
   const events = new Map<string, RegistrableEvent>();
   for (const file of readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'))) {
     const english = readEvent(new URL(file, EVENTS_DIR));
-    if (!registersHere(english)) continue;
+    if (!registersOnSite(english)) continue;
     const text = Object.fromEntries(
       LANG_CODES.map((lang) => {
         const translated = new URL(`${lang}/${file}`, EVENTS_DIR);
