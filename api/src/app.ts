@@ -16,6 +16,7 @@ import { createMailer } from './mail/outbox.ts';
 import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
+import { eventAttendeeRoutes } from './routes/event-attendees.ts';
 import { eventRegistrationRoutes } from './routes/event-registrations.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -141,6 +142,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))
+    .route('/event-attendees', eventAttendeeRoutes(services))
     .route('/paypal', paypalIpnRoutes(services))
     .route('/paypal', paypalWebhookRoutes(services))
     .route('/paypal', paypalCheckoutRoutes(services))

@@ -50,6 +50,7 @@ export interface EventRegistrationFormProps {
 }
 
 const PARTY_SIZES = Array.from({ length: EVENT_PARTY_MAX }, (_, i) => String(i + 1));
+const PARTY_LABELS = Object.fromEntries(PARTY_SIZES.map((n) => [n, n]));
 const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((language) => [language.code, language.name])) as Record<Lang, string>;
 
 type Places = { left: number | null; waiting: number; open: boolean };
@@ -111,9 +112,9 @@ export default function EventRegistrationForm({ eventId, lang, limited }: EventR
           <Field {...field('name')} label={t.formName} required autoComplete="name" maxLength={LIMITS.name} />
           <EmailField {...field('email')} label={t.formEmail} />
           <PhoneField {...field('phone')} label={t.formPhone} />
-          <SelectField {...field('party')} label={t.eventFormParty} hint={t.eventFormPartyHint} options={PARTY_SIZES} labels={Object.fromEntries(PARTY_SIZES.map((n) => [n, n]))} />
           <SelectField {...field('mailLang')} label={t.eventFormMailLang} options={LANGUAGES.map((language) => language.code)} labels={LANGUAGE_NAMES} />
         </div>
+        <SelectField {...field('party')} label={t.eventFormParty} hint={t.eventFormPartyHint} options={PARTY_SIZES} labels={PARTY_LABELS} />
         <CheckboxGroup
           idPrefix="register"
           name="needs"
