@@ -38,6 +38,10 @@ export function eventAttendeeRoutes(services: Services) {
   const db = services.db;
   const eventParam = validator('param', (param: Record<string, string>, c) => {
     const event = registrableEvent(param.event ?? '');
+    return event ? { event } : c.json(NO_EVENT, 404);
+  });
+  const attendeeParam = validator('param', (param: Record<string, string>, c) => {
+    const event = registrableEvent(param.event ?? '');
     return event ? { event, id: param.id ?? '' } : c.json(NO_EVENT, 404);
   });
   const routes = staffApi(services)
@@ -55,7 +59,7 @@ export function eventAttendeeRoutes(services: Services) {
       const body = new Blob(lines).stream() as ReadableStream<Uint8Array>;
       return csvResponse(body, `${event.id}-registrations`);
     })
-    .post('/:event/:id/check-in', eventParam, jsonBody(checkInSchema, 1024), async (c) => {
+    .post('/:event/:id/check-in', attendeeParam, jsonBody(checkInSchema, 1024), async (c) => {
       const { event, id } = c.req.valid('param');
       const attendee = await checkIn(db, (event as RegistrableEvent).id, id, c.req.valid('json').present);
       if (attendee === 'too-many') return c.json({ message: TOO_MANY, issues: [{ path: 'present', message: TOO_MANY }] }, 400);
