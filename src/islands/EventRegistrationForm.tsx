@@ -9,6 +9,7 @@ import { EVENT_PARTY_MAX, REGISTRATION_NEEDS } from '../lib/constants.ts';
 import { LIMITS, eventRegistrationSchema } from '../../api/src/schemas.ts';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api-client.ts';
+import { call } from './api-call.ts';
 import { LANGUAGES, type Lang } from '../lib/i18n/languages.ts';
 import { CheckboxGroup, EmailField, Field, PhoneField, SelectField } from './form-kit/fields.tsx';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
@@ -71,11 +72,10 @@ export default function EventRegistrationForm({ eventId, lang, limited }: EventR
   useEffect(() => {
     if (!limited) return;
     let live = true;
-    api['event-registrations'].places
-      .$get({ query: { event: eventId } })
-      .then((response) => (response.ok ? (response.json() as Promise<Places>) : null))
-      .then((found) => live && found && setPlaces(found))
-      .catch(() => {});
+    void call(() => api['event-registrations'].places.$get({ query: { event: eventId } })).then((answer) => {
+      // Without an answer the form still works: it simply does not say how many places are left.
+      if (live && answer.ok) setPlaces(answer.data as Places);
+    });
     return () => {
       live = false;
     };

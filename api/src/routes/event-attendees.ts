@@ -17,7 +17,7 @@ import { registrableEvent, type RegistrableEvent } from '../events/catalogue.ts'
 import { csvLine, BOM } from '../inbox/csv.ts';
 import { csvResponse, jsonBody } from '../inbox/http.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
-import { hasForbiddenCharacters } from '../schemas.ts';
+import { LIMITS, hasForbiddenCharacters } from '../schemas.ts';
 import type { Services } from '../services.ts';
 
 const NO_EVENT = { message: 'That event takes no registrations here.' };
@@ -32,7 +32,7 @@ const text = (max: number, multiLine: boolean) =>
     z.maxLength(max, { error: MESSAGES.fieldTooLong }),
     z.refine((value) => !hasForbiddenCharacters(value, multiLine), { error: MESSAGES.fieldCharacters }),
   );
-const messageSchema = z.strictObject({ subject: text(200, false), body: text(5000, true) });
+const messageSchema = z.strictObject({ subject: text(LIMITS.subject, false), body: text(LIMITS.message, true) });
 
 export function eventAttendeeRoutes(services: Services) {
   const db = services.db;

@@ -10,6 +10,7 @@ import { zonedDateTime } from '../../../lib/organisation-calendar.ts';
 import { api } from '../../../lib/api-client.ts';
 import { JSON_REQUEST, SIGN_IN_ON_401, call, problemOf } from '../../api-call.ts';
 import { PanelProblem } from '../staff-kit.tsx';
+import { LIMITS } from '../../../../api/src/schemas.ts';
 import './events.css';
 
 type EventCounts = { id: string; title: string; date: string; capacity: number | null; coming: number; waiting: number; checkedIn: number; parties: number };
@@ -214,11 +215,11 @@ function MessageForm({ event, recipients }: { event: EventCounts; recipients: nu
       <label className="sipa-label" htmlFor="event-message-subject">
         Subject
       </label>
-      <input id="event-message-subject" className="sipa-input" value={subject} maxLength={200} onChange={(e) => (setSubject(e.target.value), setConfirming(false))} />
+      <input id="event-message-subject" className="sipa-input" value={subject} maxLength={LIMITS.subject} onChange={(e) => (setSubject(e.target.value), setConfirming(false))} />
       <label className="sipa-label" htmlFor="event-message-body">
         Message
       </label>
-      <textarea id="event-message-body" className="sipa-input" rows={4} value={body} maxLength={5000} onChange={(e) => (setBody(e.target.value), setConfirming(false))} />
+      <textarea id="event-message-body" className="sipa-input" rows={4} value={body} maxLength={LIMITS.message} onChange={(e) => (setBody(e.target.value), setConfirming(false))} />
       <button type="submit" className="sipa-button" disabled={busy || !recipients}>
         {confirming ? `Yes, send to ${recipients} ${recipients === 1 ? 'family' : 'families'}` : 'Send message'}
       </button>
