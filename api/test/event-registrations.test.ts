@@ -134,6 +134,19 @@ describeBackends('event registration', (backend) => {
     expect(row.attending_confirmed_at).toBe(BEFORE.toISOString());
   });
 
+  test('a volunteer shift takes sign-ups as an event does: a group at once, its places, its page in the mail', async () => {
+    const shift = 'shift-tax-workshop-helpers';
+    expect(await places(shift)).toEqual({ capacity: 4, left: 4, waiting: 0, open: true });
+    const group = await postJson(api.app, '/api/event-registrations', family('helpers@example.org', 3, { event: shift, mailLang: 'fr' }));
+    expect((await group.json()).status).toBe('confirmed');
+    const [mail] = await outbox('helpers@example.org');
+    expect(mail!.subject).toBe('Vous êtes inscrit : Bénévole pour les événements – Aide à l’atelier et garde d’enfants');
+    const [ics] = JSON.parse(mail!.attachments!) as Array<{ content: string }>;
+    // RFC 5545 folds long lines: unfold before reading the page's address.
+    expect(ics!.content.replace(/\r\n /g, '')).toContain('URL:https://sipa.example.org/fr/get-involved/shifts/tax-workshop-helpers');
+    expect((await (await postJson(api.app, '/api/event-registrations', family('two@example.org', 2, { event: shift }))).json()).status).toBe('waiting');
+  });
+
   test('many people asking for the last place at once: one gets it, the others wait in line', async () => {
     const event = 'winter-family-celebration';
     for (let i = 0; i < 14; i++) await postJson(api.app, '/api/event-registrations', family(`fill${i}@example.org`, 10, { event }));

@@ -47,7 +47,7 @@ function details(event: RegistrableEvent, who: Registrant): string[] {
 
 function calendarFile(event: RegistrableEvent, lang: Lang, siteUrl: string) {
   const text = event.text[lang];
-  const content = eventIcs(text, { url: `${siteUrl}${localizePath(`/events/${event.id}`, lang)}`, domain: new URL(siteUrl).hostname, stamp: new Date().toISOString(), organisation: site.name });
+  const content = eventIcs(text, { url: `${siteUrl}${localizePath(event.pagePath, lang)}`, domain: new URL(siteUrl).hostname, stamp: new Date().toISOString(), organisation: site.name });
   return [{ filename: `${event.id}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content }];
 }
 
