@@ -37,6 +37,11 @@ export const noindexPrefixes = [
   '/contact/thanks',
   '/get-involved/thanks',
   '/corporate/thanks',
+  '/events/registered',
+  '/events/waitlisted',
+  // The pages a registration's mail links to.
+  '/events/cancel',
+  '/events/attend',
   // The right-to-left layout check: not a page for visitors.
   '/rtl-check',
 ];

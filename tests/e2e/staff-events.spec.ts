@@ -49,8 +49,8 @@ test('staff check a family of four in on a phone, one tap per person', async ({ 
     await expect(family).toContainText(`${n} of 4 here`);
   }
   await expect(tap).toBeDisabled();
-  // A wrong tap is undone with the minus.
-  await family.getByRole('button', { name: 'One less here' }).click();
+  // A wrong tap is undone.
+  await family.getByRole('button', { name: 'Undo one' }).click();
   await expect(family).toContainText('3 of 4 here');
   await family.getByRole('button', { name: 'All here' }).click();
   await expect(family).toContainText('4 of 4 here');

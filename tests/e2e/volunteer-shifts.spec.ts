@@ -3,14 +3,18 @@ import { rows, unique } from './forms-support.ts';
 import { write } from './newsletter-support.ts';
 
 /**
- * Volunteer shifts: /get-involved lists each opportunity's shifts with a sign-up link, and the
+ * Volunteer shifts: /get-involved leads to /get-involved/shifts, which lists each opportunity's
+ * shifts with a sign-up link, and the
  * shift's page signs a group up with the events' form, its places left from the API.
  */
 test.use({ timezoneId: 'America/Chicago' });
 
-test('in French, a volunteer signs up two people for a shift from /get-involved', async ({ page }) => {
+test('in French, a volunteer signs up two people for a shift found from /get-involved', async ({ page }) => {
   write("delete from event_registrations where event_id = 'shift-tax-workshop-helpers'");
   await page.goto('/fr/get-involved');
+  await page.getByRole('link', { name: 'Voir les créneaux et s’inscrire' }).click();
+  await expect(page).toHaveURL(/\/fr\/get-involved\/shifts$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créneaux bénévoles');
   const shifts = page.getByRole('list', { name: 'Créneaux' });
   await expect(shifts.getByText('Aide à l’atelier et garde d’enfants')).toBeVisible();
   await shifts.getByRole('link', { name: 'S’inscrire : Aide à l’atelier et garde d’enfants' }).click();

@@ -131,8 +131,8 @@ function DoorList({ event, onBack }: { event: EventCounts; onBack: () => void })
               <span className="staff-attendee__count">
                 {a.checkedIn} of {a.party} here
               </span>
-              <button type="button" className="sipa-button sipa-button--secondary staff-attendee__less" disabled={a.checkedIn === 0} onClick={() => void setPresent(a, a.checkedIn - 1)} aria-label="One less here">
-                −
+              <button type="button" className="sipa-button sipa-button--secondary staff-attendee__less" disabled={a.checkedIn === 0} onClick={() => void setPresent(a, a.checkedIn - 1)} >
+                Undo one
               </button>
               <button type="button" className="sipa-button staff-attendee__more" disabled={a.checkedIn === a.party} onClick={() => void setPresent(a, a.checkedIn + 1)}>
                 +1 here
