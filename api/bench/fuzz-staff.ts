@@ -35,6 +35,8 @@ const SIGNED_IN: readonly Who[] = ['none', 'admin', 'member'];
 const ANYONE: readonly Who[] = ['none', 'admin'];
 const CAMPAIGN = { subject: 'Spring news', body_html: '<p>Hello <strong>all</strong></p>', body_text: 'Hello all' };
 
+const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
+
 export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   // Sign-in and the self-service steps (sign-in uses made-up accounts: the real ones must not lock).
   { method: 'POST', path: '/api/auth/sign-in/username', body: { username: 'nobody.here', password: 'Wrong#Pass2026' }, who: ['none'] },
@@ -130,6 +132,18 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/giving/monthly/:id/amount', body: { amount: '40.50' }, who: ['none'] },
   { method: 'GET', path: '/api/giving/revised', query: { subscription: 'I-FUZZ00000001', lang: 'fr' }, who: ['none'] },
   { method: 'POST', path: '/api/giving/sign-out', body: {}, who: ['none'] },
+  // Event registration (public): a registration, the places left, the mail's cancel and confirm links.
+  { method: 'POST', path: '/api/event-registrations', body: { event: 'winter-family-celebration', name: 'Amani Fuzz', email: 'fuzz-event@example.org', party: 3, mailLang: 'sw', needs: ['interpreter'], lang: 'sw' }, who: ['none'] },
+  { method: 'POST', path: '/api/event-registrations', urlencoded: 'event=youth-leadership-summit&name=Amani&email=fuzz-form%40example.org&party=2&mailLang=fr&needs=childcare&lang=fr', who: ['none'] },
+  { method: 'GET', path: '/api/event-registrations/places', query: { event: 'winter-family-celebration' }, who: ['none'] },
+  { method: 'POST', path: '/api/event-registrations/cancel', body: { token: `${MADE_UP_ID}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` }, who: ['none'] },
+  { method: 'POST', path: '/api/event-registrations/attend', urlencoded: 'token=not-a-token&lang=sw', who: ['none'] },
+  // Event registrations, as staff see them.
+  { method: 'GET', path: '/api/event-attendees', who: SIGNED_IN },
+  { method: 'GET', path: '/api/event-attendees/winter-family-celebration', who: SIGNED_IN },
+  { method: 'GET', path: '/api/event-attendees/winter-family-celebration/export.csv', who: ANYONE },
+  { method: 'POST', path: '/api/event-attendees/winter-family-celebration/:registration/check-in', body: { present: 2 }, who: ANYONE },
+  { method: 'POST', path: '/api/event-attendees/youth-leadership-summit/message', body: { subject: 'Parking', body: 'Use the north lot.\nSee you Saturday.' }, who: SIGNED_IN },
   // Tasks.
   { method: 'GET', path: '/api/tasks', who: SIGNED_IN },
   { method: 'POST', path: '/api/tasks', body: { content: 'Call the printer' }, who: SIGNED_IN },
@@ -138,12 +152,10 @@ export const STAFF_ENDPOINTS: readonly StaffEndpoint[] = [
   { method: 'POST', path: '/api/tasks/:task/restore', body: {}, who: SIGNED_IN },
 ];
 
-const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
-
 /** A real id for each placeholder, looked up as the request is sent (the newest row, or a made-up id). */
 export async function fillIds(db: Kysely<Database>, text: string): Promise<string> {
   if (!text.includes(':')) return text;
-  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'newsletter_drafts' | 'contact_messages' | 'subscribers' | 'newsletter_previews' | 'gifts') =>
+  const newest = async (table: 'tasks' | 'newsletter_campaigns' | 'newsletter_drafts' | 'contact_messages' | 'subscribers' | 'newsletter_previews' | 'gifts' | 'event_registrations') =>
     ((await db.selectFrom(table).select('id').orderBy('created_at', 'desc').limit(1).executeTakeFirst()) as { id: string } | undefined)?.id ?? MADE_UP_ID;
   let out = text;
   if (out.includes(':task')) out = out.replaceAll(':task', await newest('tasks'));
@@ -153,5 +165,6 @@ export async function fillIds(db: Kysely<Database>, text: string): Promise<strin
   if (out.includes(':subscriber')) out = out.replaceAll(':subscriber', await newest('subscribers'));
   if (out.includes(':preview')) out = out.replaceAll(':preview', await newest('newsletter_previews'));
   if (out.includes(':gift')) out = out.replaceAll(':gift', await newest('gifts'));
+  if (out.includes(':registration')) out = out.replaceAll(':registration', await newest('event_registrations'));
   return out;
 }

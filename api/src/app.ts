@@ -16,6 +16,8 @@ import { createMailer } from './mail/outbox.ts';
 import { createNewsletterBroadcast } from './newsletter-broadcast/index.ts';
 import type { BroadcastSender } from './newsletter-broadcast/sender.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
+import { eventAttendeeRoutes } from './routes/event-attendees.ts';
+import { eventRegistrationRoutes } from './routes/event-registrations.ts';
 import { healthRoutes } from './routes/health.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { mailFeedbackRoutes } from './routes/mail-feedback.ts';
@@ -129,6 +131,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/contact', contactRoutes(services))
     .route('/volunteer-application', volunteerRoutes(services))
     .route('/partnership-inquiry', partnershipRoutes(services))
+    .route('/event-registrations', eventRegistrationRoutes(services))
     .route('/auth', staffSelfServiceRoutes(services))
     .route('/auth', staffAuthRoutes(services))
     .route('/staff', staffRoutes(services))
@@ -140,6 +143,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/inbox', inboxRoutes(services))
     .route('/subscribers', subscriberRoutes(services))
     .route('/tasks', taskRoutes(services))
+    .route('/event-attendees', eventAttendeeRoutes(services))
     .route('/paypal', paypalIpnRoutes(services))
     .route('/paypal', paypalWebhookRoutes(services))
     .route('/paypal', paypalCheckoutRoutes(services))

@@ -111,6 +111,7 @@ const PUBLIC_FORMS: Readonly<Record<string, FormName>> = {
   '/api/volunteer-application': 'volunteer',
   '/api/partnership-inquiry': 'partnership',
   '/api/giving/link': 'giving',
+  '/api/event-registrations': 'event',
 };
 
 /** The public form posted to at `path` (trailing slashes aside), if it is one. */

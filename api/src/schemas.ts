@@ -5,7 +5,7 @@
  */
 // zod/mini: the same validation as classic zod in a fraction of the bytes the islands ship.
 import * as z from 'zod/mini';
-import { AVAILABILITY_SLOTS, PARTNERSHIP_INTERESTS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
+import { AVAILABILITY_SLOTS, EVENT_PARTY_MAX, PARTNERSHIP_INTERESTS, REGISTRATION_NEEDS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { DEFAULT_LANG, LANG_CODES, type Lang } from '../../src/lib/i18n/languages.ts';
 
@@ -17,6 +17,7 @@ export const LIMITS = {
   message: 5000,
   skills: 2000,
   company: 200,
+  notes: 1000,
 } as const;
 
 /** The hidden field that people never see and simple bots fill in. */
@@ -117,11 +118,31 @@ export const partnershipSchema = z.strictObject({
   lang,
 });
 
+/** How many people are coming: a whole number from 1 to EVENT_PARTY_MAX, typed or sent as a number. */
+const party = z.pipe(
+  z.union([z.number({ error: MESSAGES.fieldParty }), z.string({ error: MESSAGES.fieldParty }).check(z.trim(), z.regex(/^\d{1,2}$/, { error: MESSAGES.fieldParty }))], { error: MESSAGES.fieldParty }),
+  z.pipe(z.transform((value: number | string) => Number(value)), z.int({ error: MESSAGES.fieldParty }).check(z.minimum(1, { error: MESSAGES.fieldParty }), z.maximum(EVENT_PARTY_MAX, { error: MESSAGES.fieldParty }))),
+);
+
+/** A registration for an event (api/src/events): who, how many, the language for mail and what to prepare. */
+export const eventRegistrationSchema = z.strictObject({
+  event: z.string({ error: MESSAGES.fieldRequired }).check(z.trim(), z.regex(/^[a-z0-9-]{1,100}$/, { error: MESSAGES.eventUnknown })),
+  name: required(LIMITS.name),
+  email,
+  phone: optional(LIMITS.phone),
+  party,
+  mailLang: z.enum(LANG_CODES as [Lang, ...Lang[]], { error: MESSAGES.fieldChoice }),
+  needs: choices(REGISTRATION_NEEDS),
+  notes: optional(LIMITS.notes, true),
+  lang,
+});
+
 export const tokenSchema = z.strictObject({ token: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), plainText(false)) });
 
 export type ContactInput = z.output<typeof contactSchema>;
 export type VolunteerInput = z.output<typeof volunteerSchema>;
 export type PartnershipInput = z.output<typeof partnershipSchema>;
+export type EventRegistrationInput = z.output<typeof eventRegistrationSchema>;
 
 /** The fields of each form whose value is a list (repeated keys in a form post). */
 export const LIST_FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -130,6 +151,7 @@ export const LIST_FIELDS: Readonly<Record<string, readonly string[]>> = {
   volunteer: ['interests', 'availability'],
   partnership: ['partnershipInterest'],
   giving: [],
+  event: ['needs'],
 };
 
 export interface FieldIssue {

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { closeServices, createApp, createServices, type Services } from './app.ts';
+import { sendDueReminders } from './events/reminders.ts';
 import { forwardedValue } from './client-address.ts';
 import { loadConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
@@ -71,6 +72,15 @@ export function createServerApp(options: {
       const url = new URL(c.req.url);
       url.pathname = `/api/newsletter/${c.req.param('action')}`;
       if (lang !== DEFAULT_LANG) url.searchParams.set('lang', lang);
+      return api.fetch(new Request(url, { method: 'POST', headers: c.req.raw.headers, body: c.req.raw.body, duplex: 'half' } as RequestInit));
+    });
+  }
+  // The same for the links in a registration's mail (cancel, and the reminder's Confirm).
+  for (const lang of LANG_CODES) {
+    root.post(`${lang === DEFAULT_LANG ? '' : `/${lang}`}/events/:action{cancel|attend}`, (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = `/api/event-registrations/${c.req.param('action')}`;
+      url.searchParams.set('lang', lang);
       return api.fetch(new Request(url, { method: 'POST', headers: c.req.raw.headers, body: c.req.raw.body, duplex: 'half' } as RequestInit));
     });
   }
@@ -158,12 +168,22 @@ if (isMain) {
   }, config.outboxIntervalMs);
   retry.unref();
   void services.mailer.processOutbox().catch(() => {});
+  // The day-before reminders of events (events/reminders.ts): each pass sends those due and not yet sent.
+  const sign = (id: string) => services.tokens.sign('registration', id);
+  const reminders = setInterval(() => {
+    sendDueReminders(services.db, services.mailer, sign, config.siteUrl).catch((error) => {
+      if (isDatabaseUnavailable(error) || noteStorageError(services.db, error, 'event reminders')) return;
+      console.error('events: reminder run failed', error instanceof Error ? error.message : error);
+    });
+  }, config.outboxIntervalMs);
+  reminders.unref();
   // Deliver newsletter campaigns (and take over those of a server that stopped mid-way).
   services.broadcast.runner.start();
   // Verify stored PayPal notifications (those a stopped server left too) and send queued statements.
   services.donations.start();
   const stop = () => {
     clearInterval(retry);
+    clearInterval(reminders);
     server.close(() => void closeServices(services).finally(() => process.exit(0)));
   };
   process.on('SIGINT', stop);

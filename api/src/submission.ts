@@ -17,7 +17,7 @@ import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/i18n/languages.ts
 import { langOfPath, localizePath } from '../../src/lib/i18n/paths.ts';
 import { HONEYPOT_FIELD, LIST_FIELDS, fieldIssues, safeParse, type FieldIssue } from './schemas.ts';
 
-export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership' | 'giving';
+export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership' | 'giving' | 'event';
 
 /** Result pages on the site for browsers that posted the plain form. */
 export const RESULT_PAGES: Readonly<Record<FormName, string>> = {
@@ -26,6 +26,7 @@ export const RESULT_PAGES: Readonly<Record<FormName, string>> = {
   volunteer: '/get-involved/thanks',
   partnership: '/corporate/thanks',
   giving: '/manage-giving/sent',
+  event: '/events/registered',
 };
 export type Problem = 'invalid' | 'too-many' | 'too-large' | 'unsupported' | 'failed';
 export const errorPage = (form: string, problem: Problem) => `/form-error?form=${encodeURIComponent(form)}#${problem}`;

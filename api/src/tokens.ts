@@ -11,7 +11,8 @@ import type { Kysely } from 'kysely';
 import { storedSecret } from './db/app-secrets.ts';
 import type { Database } from './db/index.ts';
 
-export type TokenPurpose = 'confirm' | 'unsubscribe';
+/** `registration`: an event registration's cancel and confirm links (api/src/events). */
+export type TokenPurpose = 'confirm' | 'unsubscribe' | 'registration';
 
 /** How long a confirmation link confirms. */
 export const CONFIRM_TOKEN_DAYS = 7;

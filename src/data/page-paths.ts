@@ -49,6 +49,13 @@ export const eventPaths = (() =>
     return events.map((event) => ({ params: { id: event.id }, props: { event, all: events, contentLang: textLang.get(event.id) ?? lang } }));
   })) satisfies GetStaticPaths;
 
+/** /get-involved/shifts/{id}: one page per volunteer shift, in each language (the opportunity's words in it). */
+export const shiftPaths = (() =>
+  inEveryLang(async (lang) =>
+    // `?? []`: an entry the content layer cached before the field existed has no default filled in.
+    (await getOrdered('volunteerOpportunities', lang)).flatMap((entry) => (entry.data.shifts ?? []).map((shift) => ({ params: { shift: shift.id }, props: { opportunity: entry.data, shift } }))),
+  )) satisfies GetStaticPaths;
+
 /** /events/page/2, /events/past/page/2, ...: an events list past its first page, on the build's day. */
 export const eventListPagePaths = (tab: EventTab) =>
   (() =>

@@ -20,7 +20,7 @@ export interface ThanksPageTexts extends Omit<ComponentProps<typeof ResultLayout
   actions: readonly [{ href: string; label: string }, { href: string; label: string }];
 }
 
-export type ThanksForm = 'contact' | 'volunteer' | 'partnership' | 'newsletter' | 'giving';
+export type ThanksForm = 'contact' | 'volunteer' | 'partnership' | 'newsletter' | 'giving' | 'eventRegistered' | 'eventWaitlisted';
 
 export const THANKS_PAGES: Readonly<Record<ThanksForm, (lang: Lang) => ThanksPageTexts>> = {
   contact(lang) {
@@ -102,6 +102,38 @@ export const THANKS_PAGES: Readonly<Record<ThanksForm, (lang: Lang) => ThanksPag
       paragraphs: [m.giving_sent_text({}, l), `${m.giving_help({}, l)} ${site.phoneDisplay}.`],
       actions: [
         { href: localizePath('/manage-giving', lang), label: m.giving_sent_again({}, l) },
+        { href: localizePath('/', lang), label: m.result_back_home({}, l) },
+      ],
+    };
+  },
+  eventRegistered(lang) {
+    const l = { locale: lang };
+    return {
+      title: m.event_registered_title({}, l),
+      description: m.event_registered_lead({}, l),
+      crumbLabel: m.event_registered_crumb({}, l),
+      eyebrow: m.event_result_eyebrow({}, l),
+      lead: m.event_registered_lead({}, l),
+      cardTitle: m.event_registered_title({}, l),
+      paragraphs: [m.eventRegistered({}, l), m.event_registered_copy({}, l)],
+      actions: [
+        { href: localizePath('/events', lang), label: m.event_back_events({}, l) },
+        { href: localizePath('/', lang), label: m.result_back_home({}, l) },
+      ],
+    };
+  },
+  eventWaitlisted(lang) {
+    const l = { locale: lang };
+    return {
+      title: m.event_waitlisted_title({}, l),
+      description: m.event_waitlisted_lead({}, l),
+      crumbLabel: m.event_waitlisted_crumb({}, l),
+      eyebrow: m.event_result_eyebrow({}, l),
+      lead: m.event_waitlisted_lead({}, l),
+      cardTitle: m.event_waitlisted_card({}, l),
+      paragraphs: [m.event_waitlisted_text({}, l), m.event_registered_copy({}, l)],
+      actions: [
+        { href: localizePath('/events', lang), label: m.event_back_events({}, l) },
         { href: localizePath('/', lang), label: m.result_back_home({}, l) },
       ],
     };

@@ -49,6 +49,15 @@ export const EVENTS_PAGE_SIZE = 9;
 
 export const EVENT_CATEGORIES = ['cultural', 'workshop', 'youth', 'health', 'fundraiser'] as const;
 
+/** The most places an event's `capacity` may give. */
+export const EVENT_CAPACITY_MAX = 5000;
+/** The most places one volunteer shift may give. */
+export const SHIFT_PLACES_MAX = 200;
+/** The most people one registration brings (the registrant included). */
+export const EVENT_PARTY_MAX = 10;
+/** What a family can ask us to prepare (the registration form's checkboxes). */
+export const REGISTRATION_NEEDS = ['interpreter', 'wheelchair', 'childcare'] as const;
+
 export const VOLUNTEER_INTERESTS = [
   'languagePartner',
   'eventVolunteer',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAROUSEL_IMAGE_COUNT, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
+import { CAROUSEL_IMAGE_COUNT, EVENT_CAPACITY_MAX, SHIFT_PLACES_MAX, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
 import { POST_CATEGORIES } from './blog.ts';
 import { FAQ_CATEGORIES } from './faq.ts';
 
@@ -38,6 +38,8 @@ export const eventSchema = z
     isFeatured: z.boolean().default(false),
     registrationLink: z.string().optional(),
     registrationRequired: z.boolean(),
+    /** Places for the site's own registration form; none: as many as come. */
+    capacity: z.number().int().min(1).max(EVENT_CAPACITY_MAX).optional(),
     attendees: z.number().int().nonnegative().optional(),
     organizer: z.string().min(1),
     contact: z.object({ email: z.email(), phone: z.string().optional() }),
@@ -167,13 +169,29 @@ export const homeSchema = z.object({
   volunteer: z.object({ title: z.string().min(3), text: z.string().min(10) }),
 });
 
+/** A volunteer shift people sign up for on the site (api/src/events): a role, a time and its places. */
+export const shiftSchema = z
+  .object({
+    /** Unique across every opportunity: the shift's page is /get-involved/shifts/<id>. */
+    id: z.string().regex(/^[a-z0-9-]{1,80}$/, 'a lowercase id such as winter-setup'),
+    role: z.string().min(2),
+    start: isoWithOffset,
+    end: isoWithOffset,
+    location: z.string().min(3),
+    places: z.number().int().min(1).max(SHIFT_PLACES_MAX),
+  })
+  .refine((shift) => Date.parse(shift.end) > Date.parse(shift.start), { message: 'end is not after start', path: ['end'] });
+export type Shift = z.output<typeof shiftSchema>;
+
 export const volunteerOpportunitySchema = z.object({
   title: z.string().min(3),
   description: z.string().min(20),
   commitment: z.string().min(3),
   interest: z.enum(VOLUNTEER_INTERESTS),
   order,
+  shifts: z.array(shiftSchema).max(20).default([]),
 });
+export type VolunteerOpportunity = z.output<typeof volunteerOpportunitySchema>;
 
 export const plannedGivingSchema = z.object({
   ways: z

@@ -43,6 +43,11 @@ export function registrationHref(
   return localizeHref(`/contact?${new URLSearchParams({ subject })}#contact-form`, lang);
 }
 
+/** Whether people register on the event's own page: registration is required and no editor set a link elsewhere. */
+export function registersOnSite(event: Pick<EventItem, 'registrationRequired' | 'registrationLink'>): boolean {
+  return event.registrationRequired && !event.registrationLink;
+}
+
 /** The calendar day (YYYY-MM-DD) an ISO date string names, in its own offset. */
 export function eventDay(iso: string): string {
   return iso.slice(0, 10);

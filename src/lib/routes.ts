@@ -39,6 +39,11 @@ export const noindexPrefixes = [
   '/corporate/thanks',
   // A donor's own page, reached from their receipts and the site's links.
   '/manage-giving',
+  '/events/registered',
+  '/events/waitlisted',
+  // The pages a registration's mail links to.
+  '/events/cancel',
+  '/events/attend',
   // The right-to-left layout check: not a page for visitors.
   '/rtl-check',
 ];

@@ -1,24 +1,93 @@
 import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { rows, unique } from './forms-support.ts';
+import { quotedPrintable, write } from './newsletter-support.ts';
+import { latestMailTo } from './staff-support.ts';
 
 /**
- * "Register now" on a French or Swahili event opens the contact form in that language, its
- * subject filled in in that language (it opened the English form with an English subject).
+ * A family registers in Swahili on a phone: the places left come from the API, the confirmation
+ * arrives through the SMTP peer with its .ics, a second family is put on the waiting list, the
+ * first cancels from the mail and the second is moved in and told. And "Register now" on a
+ * French page leads to the French form.
  */
-test.use({ timezoneId: 'America/Chicago' });
-test.beforeEach(async ({ page }) => {
-  await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+test.use({ timezoneId: 'America/Chicago', viewport: { width: 375, height: 740 } });
+
+const EVENT = 'tax-season-prep-workshop';
+
+/** Seven of the workshop's 12 places already taken, so 5 are left. */
+function sevenTaken() {
+  write('delete from event_registrations where event_id = ?', EVENT);
+  const now = new Date().toISOString();
+  write(
+    "insert into event_registrations (id, event_id, email, name, phone, party, needs, notes, mail_lang, status, queued_at, reminded_at, attending_confirmed_at, checked_in, created_at, updated_at) values (?, ?, ?, 'Earlier Family', null, 7, '[]', null, 'en', 'confirmed', ?, null, null, 0, ?, ?)",
+    randomUUID(),
+    EVENT,
+    `${unique('earlier')}@example.org`,
+    now,
+    now,
+    now,
+  );
+}
+
+async function registerFamily(page: import('@playwright/test').Page, email: string) {
+  await page.goto(`/sw/events/${EVENT}`);
+  await page.getByRole('link', { name: 'Jiandikishe sasa' }).click();
+  const form = page.getByRole('form', { name: 'Usajili wa tukio' });
+  await form.getByLabel('Jina', { exact: true }).fill('Amani Mwangi');
+  await form.getByLabel('Barua pepe', { exact: true }).fill(email);
+  await form.getByLabel('Watu wangapi watakuja?').selectOption('4');
+  await form.getByRole('checkbox', { name: 'Mkalimani' }).check();
+  return form;
+}
+
+const cancelLink = (mail: string) => /(\/sw\/events\/cancel\?token=[^#\s]+)#ready/.exec(quotedPrintable(mail))?.[1];
+
+test('in Swahili at 375 px: registered with the .ics by mail, the next family waits, a cancel from the mail moves them in and tells them', async ({ page, browser }) => {
+  sevenTaken();
+  const after = Date.now();
+  const first = `${unique('familia-a')}@example.org`;
+  const form = await registerFamily(page, first);
+  await expect(page.locator('.event-places')).toHaveText('Nafasi 5 zimebaki');
+  await expect(form.getByLabel('Lugha ya barua pepe zetu')).toHaveValue('sw');
+  await form.getByRole('button', { name: 'Jiandikishe' }).click();
+  await expect(page.locator('.form-alert')).toContainText('Umesajiliwa! Tumekutumia uthibitisho kwa barua pepe');
+
+  const confirmation = await latestMailTo(first, after, 'text/calendar');
+  expect(confirmation).toContain('filename=tax-season-prep-workshop.ics');
+  expect(quotedPrintable(confirmation)).toContain('Watu: 4');
+  const cancel = cancelLink(confirmation);
+  expect(cancel).toBeTruthy();
+
+  const second = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const secondPage = await second.newPage();
+  const other = `${unique('familia-b')}@example.org`;
+  const secondForm = await registerFamily(secondPage, other);
+  await expect(secondPage.locator('.event-places')).toHaveText('Nafasi 1 imebaki');
+  await secondForm.getByRole('button', { name: 'Jiandikishe' }).click();
+  await expect(secondPage.locator('.form-alert')).toContainText('uko kwenye orodha ya kusubiri: nambari 1.');
+  await second.close();
+
+  await page.goto(`${cancel}#ready`);
+  await page.getByRole('button', { name: 'Ghairi usajili wangu' }).click();
+  await expect(page.getByText('Usajili wako umeghairiwa. Asante kwa kutujulisha')).toBeVisible();
+  expect(rows<{ email: string; status: string }>('select email, status from event_registrations where email in (?, ?) order by email', first, other)).toEqual([
+    { email: first, status: 'cancelled' },
+    { email: other, status: 'confirmed' },
+  ]);
+  const promoted = await latestMailTo(other, after, 'text/calendar');
+  expect(quotedPrintable(promoted)).toContain('Habari njema: nafasi zimepatikana, na sasa umesajiliwa.');
+
+  // The link worked once.
+  await page.goto(`${cancel}#ready`);
+  await page.getByRole('button', { name: 'Ghairi usajili wangu' }).click();
+  await expect(page.getByText('Kiungo hiki cha kughairi si halali au kimeshatumika.')).toBeVisible();
 });
 
-const CASES = [
-  { path: '/fr/events/spring-hope-gala', register: 'S’inscrire maintenant', contact: '/fr/contact', label: 'Objet', subject: 'Inscription : Gala de l’espoir du printemps' },
-  { path: '/sw/events/spring-hope-gala', register: 'Jiandikishe sasa', contact: '/sw/contact', label: 'Mada', subject: 'Usajili: Hafla ya Matumaini ya Majira ya Kuchipua' },
-] as const;
-
-for (const c of CASES) {
-  test(`${c.path}: Register opens ${c.contact} with the subject in its language`, async ({ page }) => {
-    await page.goto(c.path);
-    await page.getByRole('link', { name: c.register }).click();
-    await expect(page).toHaveURL((url) => url.pathname === c.contact && url.searchParams.get('subject') === c.subject && url.hash === '#contact-form');
-    await expect(page.locator('form.contact-form').getByLabel(c.label, { exact: true })).toHaveValue(c.subject);
-  });
-}
+test('/fr/events/spring-hope-gala: Register leads to the French form on the page', async ({ page }) => {
+  await page.goto('/fr/events/spring-hope-gala');
+  await page.getByRole('link', { name: 'S’inscrire maintenant' }).click();
+  await expect(page).toHaveURL(/#register$/);
+  const form = page.getByRole('form', { name: 'Inscription à l’événement' });
+  await expect(form.getByLabel('Combien de personnes viennent ?')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'S’inscrire' })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
+import { write } from './newsletter-support.ts';
 
 // The visitor's date decides past / upcoming: fix the clock and the time zone.
 test.use({ timezoneId: 'America/Chicago' });
@@ -7,29 +8,42 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
 });
 
-test('"Register now" opens the contact form with the event in the subject, and the phone number beside it', async ({ page }) => {
+test('"Register now" leads to the event’s own form, which registers the family, shows the places left and works without JavaScript too', async ({ page, browser }) => {
+  write('delete from event_registrations where event_id = ?', 'spring-hope-gala');
   await page.goto('/events/spring-hope-gala');
   const register = page.getByRole('link', { name: 'Register now' });
-  await expect(register).toBeVisible();
+  await expect(register).toHaveAttribute('href', '#register');
   const call = page.locator('.event-hero__register').getByRole('link', { name: '(817) 555-0100' });
   await expect(call).toHaveAttribute('href', 'tel:+1-817-555-0100');
-
   await register.click();
-  await expect(page).toHaveURL(/\/contact\?subject=Registration%3A\+Spring\+Hope\+Gala#contact-form$/);
-  const form = page.locator('form.contact-form');
-  await expect(form).toHaveAttribute('novalidate', '');
-  await expect(form.getByLabel('Subject')).toHaveValue('Registration: Spring Hope Gala');
-  await expect(page.locator('#contact-form').getByRole('link', { name: '(817) 555-0100' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Event registration' });
+  await expect(form).toBeInViewport();
+  await expect(page.locator('.event-places')).toHaveText('250 places left');
 
   const email = `${unique('gala')}@example.org`;
-  await form.getByLabel('Name').fill('Amara Okafor');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Message').fill('Two seats, please.');
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.locator('main').getByRole('status')).toContainText('Thank you for your message! We will get back to you soon.');
-  expect(rows<{ subject: string }>('select subject from contact_messages where email = ?', email)).toEqual([
-    { subject: 'Registration: Spring Hope Gala' },
+  await form.getByLabel('Name', { exact: true }).fill('Amara Okafor');
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('How many people are coming?').selectOption('2');
+  await form.getByLabel('Wheelchair access').check();
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(page.locator('.form-alert')).toContainText('You are registered! We have emailed you a confirmation with the details, a calendar file and a link to cancel if you cannot come.');
+  expect(rows<{ party: number; status: string; needs: string; mail_lang: string }>('select party, status, needs, mail_lang from event_registrations where email = ?', email)).toEqual([
+    { party: 2, status: 'confirmed', needs: '["wheelchair"]', mail_lang: 'en' },
   ]);
+
+  // Without JavaScript the same form posts to the API and lands on the result page.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const noJs = await plain.newPage();
+  await noJs.goto('/events/spring-hope-gala#register');
+  const other = `${unique('gala-plain')}@example.org`;
+  await noJs.getByLabel('Name', { exact: true }).fill('Jean Mbala');
+  await noJs.getByLabel('Email', { exact: true }).fill(other);
+  await noJs.getByLabel('How many people are coming?').selectOption('3');
+  await noJs.getByRole('button', { name: 'Register' }).click();
+  await expect(noJs).toHaveURL(/\/events\/registered$/);
+  await expect(noJs.getByRole('heading', { level: 1 })).toHaveText('You Are Registered');
+  await plain.close();
+  expect(rows<{ party: number }>('select party from event_registrations where email = ?', other)).toEqual([{ party: 3 }]);
 });
 
 test('"Event Completed" reads as a status, not as a button', async ({ page }) => {

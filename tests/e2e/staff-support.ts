@@ -28,9 +28,9 @@ export const test = base.extend({
 export const E2E_ADMIN = { username: 'e2e.admin', password: 'E2e#Admin2026' };
 
 /** The staff area's navigation for an administrator, in order (the inbox link may carry its count of new items). */
-export const STAFF_SECTIONS = ['Newsletter', /^Inbox( \d[\d,]* new)?$/, 'Subscribers', 'Donations', 'Tasks', 'Account'];
+export const STAFF_SECTIONS = ['Newsletter', /^Inbox( \d[\d,]* new)?$/, 'Subscribers', 'Donations', 'Tasks', 'Events', 'Account'];
 /** The navigation of a member who is not an administrator. */
-export const MEMBER_SECTIONS = ['Tasks', 'Account'];
+export const MEMBER_SECTIONS = ['Tasks', 'Events', 'Account'];
 
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

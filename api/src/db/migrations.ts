@@ -617,6 +617,50 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('donor_links').ifExists().execute();
     },
   },
+  /**
+   * Registration for events (api/src/events): one row per address and event (a second sign-up by
+   * the same address is the same registration), the party's size and needs, its state (confirmed,
+   * waiting, cancelled), when it was reminded and checked in. One row
+   * per event in event_places, locked by every change to that event's registrations, so two
+   * people taking the last place at once are served one after the other on every database. The
+   * outbox learns attachments (a confirmation's .ics).
+   */
+  '2026-12-03-001-event-registrations': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('event_places')
+        .addColumn('event_id', 'varchar(100)', (col) => col.primaryKey())
+        .addColumn('changed_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('event_registrations')
+        .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
+        .addColumn('event_id', 'varchar(100)', (col) => col.notNull())
+        .addColumn('email', 'varchar(254)', (col) => col.notNull())
+        .addColumn('name', 'varchar(200)', (col) => col.notNull())
+        .addColumn('phone', 'varchar(40)')
+        .addColumn('party', 'integer', (col) => col.notNull())
+        .addColumn('needs', 'text', (col) => col.notNull())
+        .addColumn('notes', 'text')
+        .addColumn('mail_lang', 'varchar(8)', (col) => col.notNull())
+        .addColumn('status', 'varchar(16)', (col) => col.notNull())
+        .addColumn('queued_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('reminded_at', 'varchar(32)')
+        .addColumn('attending_confirmed_at', 'varchar(32)')
+        .addColumn('checked_in', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+        .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('event_registrations_address').unique().on('event_registrations').columns(['event_id', 'email']).execute();
+      await db.schema.createIndex('event_registrations_queue').on('event_registrations').columns(['event_id', 'status', 'queued_at']).execute();
+      await db.schema.alterTable('outbox').addColumn('attachments', 'text').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('outbox').dropColumn('attachments').execute();
+      await db.schema.dropTable('event_registrations').ifExists().execute();
+      await db.schema.dropTable('event_places').ifExists().execute();
+    },
+  },
 };
 
 /**

@@ -86,6 +86,8 @@ export interface OutboxTable {
   last_error: string | null;
   /** What became of the message: a permanent refusal (5xx) or a provider's report. */
   feedback?: 'bounced' | 'complained' | null;
+  /** JSON list of { filename, contentType, content } (a confirmation's .ics); null for none. */
+  attachments?: string | null;
 }
 export interface RateLimitsTable {
   bucket: string;
@@ -222,6 +224,42 @@ export interface Database {
   donation_statement_recipients: DonationStatementRecipientsTable;
   newsletter_welcome: NewsletterWelcomeTable;
   newsletter_previews: NewsletterPreviewsTable;
+  event_places: EventPlacesTable;
+  event_registrations: EventRegistrationsTable;
+}
+
+/** One row per event with registrations: the row every change to them locks (migration 2026-12-03-001). */
+export interface EventPlacesTable {
+  event_id: string;
+  changed_at: string;
+}
+
+export type RegistrationStatus = 'confirmed' | 'waiting' | 'cancelled';
+
+/** One address's registration for one event (api/src/events/registrations.ts). */
+export interface EventRegistrationsTable {
+  id: string;
+  event_id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  /** How many people are coming, the registrant included. */
+  party: number;
+  /** JSON list of REGISTRATION_NEEDS. */
+  needs: string;
+  notes: string | null;
+  /** The language the registrant wants mail in. */
+  mail_lang: string;
+  status: RegistrationStatus;
+  /** First come, first served: the waiting list's order (the time the address joined it or registered). */
+  queued_at: string;
+  reminded_at: string | null;
+  /** When the registrant answered the reminder's Confirm. */
+  attending_confirmed_at: string | null;
+  /** How many of the party staff checked in. */
+  checked_in: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A campaign preview as its own document (migration 2026-11-28-130), readable by its owner (a staff user id) until it expires. */

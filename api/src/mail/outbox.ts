@@ -18,6 +18,15 @@ export interface OutgoingMail {
   html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** Files sent with the message (a registration's .ics), kept in the outbox with it. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (calendar files are text). */
+  content: string;
 }
 
 export const MAX_ATTEMPTS = 10;
@@ -72,7 +81,7 @@ export interface Mailer {
   close(): void;
 }
 
-const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'] as const;
+const OUTBOX_COLUMNS = ['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'reply_to', 'created_at', 'attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error', 'attachments'] as const;
 
 /**
  * The insert of `count` outbox rows, compiled once per count (src/db/prepared.ts). Its values
@@ -122,7 +131,8 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
     const replyTo = headers['Reply-To'];
     delete headers['Reply-To'];
     try {
-      await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo, headers });
+      const attachments = row.attachments ? (JSON.parse(row.attachments) as MailAttachment[]) : undefined;
+      await transport.send({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, replyTo, headers, attachments });
     } catch (error) {
       const attempts = row.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
@@ -176,7 +186,7 @@ export function createMailer(options: { db: Kysely<Database>; from: string; tran
       const subject = headerValue(mail.subject).slice(0, 300);
       const replyTo = mail.replyTo ? headerValue(mail.replyTo).toLowerCase() : null;
       ids.push(id);
-      values.push(id, mail.kind, to, subject, mail.text, mail.html ?? null, storedHeaders(mail), replyTo, now, 0, now, null, null, null);
+      values.push(id, mail.kind, to, subject, mail.text, mail.html ?? null, storedHeaders(mail), replyTo, now, 0, now, null, null, null, mail.attachments?.length ? JSON.stringify(mail.attachments) : null);
       if (!transport) lines.push(`mail: outbox ${id} ${mail.kind} to ${logText(to)}: ${logText(subject)} (no SMTP_URL; kept in the outbox)`);
     }
     return {

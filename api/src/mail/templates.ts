@@ -59,13 +59,13 @@ export function greetingName(raw: string): string {
   return [...first].slice(0, GREETING_NAME_MAX).join('');
 }
 
-const hello = (raw: string, lang: Lang) => {
+export const hello = (raw: string, lang: Lang) => {
   const name = greetingName(raw);
   return name ? message(lang, 'mailHello', { name }) : message(lang, 'mailHelloNoName');
 };
 const org = { org: site.name };
 
-function acknowledgement(kind: string, to: string, subject: string, replyTo: string, paragraphs: string[], lang: Lang): OutgoingMail {
+export function acknowledgement(kind: string, to: string, subject: string, replyTo: string, paragraphs: string[], lang: Lang): OutgoingMail {
   const all = [...paragraphs, signature];
   return { kind, to, subject, replyTo, text: all.join('\n\n'), html: html(all, lang), headers: ACK };
 }

@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { ApiConfig } from '../config.ts';
 import { dkimSigning, type DkimKey } from './dkim.ts';
+import type { MailAttachment } from './outbox.ts';
 
 export interface MailEnvelope {
   from: string;
@@ -15,6 +16,7 @@ export interface MailEnvelope {
   html?: string | null;
   replyTo?: string;
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -46,6 +48,7 @@ export function smtpTransport(smtpUrl: string, timeoutSeconds = 30, dkim?: DkimK
         html: mail.html ?? undefined,
         replyTo: mail.replyTo,
         headers: mail.headers,
+        attachments: mail.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
       });
     },
     async verify() {

@@ -27,7 +27,10 @@ import { newsletterSchema, tokenSchema } from '../schemas.ts';
 import type { Services } from '../services.ts';
 import { forJson, limitedBody, mediaType, refererLang, submission, submittedLang, succeed } from '../submission.ts';
 import { refuseOverLimit } from './form-route.ts';
-import { CONFIRM_TOKEN_DAYS, type TokenPurpose } from '../tokens.ts';
+import { CONFIRM_TOKEN_DAYS, type TokenPurpose as SignedPurpose } from '../tokens.ts';
+
+/** The newsletter's two links. */
+type TokenPurpose = Exclude<SignedPurpose, 'registration'>;
 import { confirmAndWelcome } from '../newsletter-broadcast/welcome.ts';
 
 /** How long a pending address waits before a repeated signup sends the confirmation again. */

@@ -16,6 +16,7 @@ import DonationsPanel from './donations/DonationsPanel.tsx';
 import { NewsletterPanel } from './newsletter/NewsletterPanel.tsx';
 import { WelcomeMail } from './newsletter/WelcomeMail.tsx';
 import { TasksPanel } from './tasks/TasksPanel.tsx';
+import { EventsPanel } from './events/EventsPanel.tsx';
 import { TwoFactorPanel } from './two-factor/TwoFactorPanel.tsx';
 import { $staffMember, useStaffMember, type StaffMember } from './staff-member.ts';
 import { NO_OPTIONS, loadSignInOptions, type SignInOptions } from './sign-up/widget-routes.ts';
@@ -32,6 +33,7 @@ const SECTIONS = [
   { id: 'subscribers', label: 'Subscribers', adminOnly: true },
   { id: 'donations', label: 'Donations', adminOnly: true },
   { id: 'tasks', label: 'Tasks', adminOnly: false },
+  { id: 'events', label: 'Events', adminOnly: false },
   { id: 'account', label: 'Account', adminOnly: false },
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -152,6 +154,9 @@ export default function StaffArea() {
           </div>
         </>
       ) : null}
+      <div id="events" hidden={section !== 'events'}>
+        <EventsPanel />
+      </div>
       <div id="tasks" hidden={section !== 'tasks'}>
         <TasksPanel />
       </div>

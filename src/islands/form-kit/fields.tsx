@@ -153,3 +153,61 @@ export function CheckboxGroup<T extends string>({
     </fieldset>
   );
 }
+
+/**
+ * One choice from a short list, as a native select (easy on a phone): always one of the listed
+ * values, so there is no empty "none" to decide about.
+ */
+export function SelectField<T extends string>({
+  id,
+  name,
+  label,
+  hint,
+  value,
+  onValue,
+  options,
+  labels,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onValue: (name: string, value: string) => void;
+  options: readonly T[];
+  labels: Readonly<Record<T, string>>;
+  error?: string;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="sipa-field form-field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="sipa-hint form-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        onChange={(event) => onValue(name, event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="sipa-field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
