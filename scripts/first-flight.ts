@@ -243,8 +243,9 @@ function inlineFavicon(html: string, dist: string): string {
   const svg = file
     .trim()
     .replace(/<(\w+)([^<>]*?)\s*\/>/g, '<$1$2></$1>')
-    .replace(/\s+/g, ' ');
-  const icon = `<link rel="icon" href='data:image/svg+xml,${svg.replace(/[%#'"<>\s{}|\\^\x60]/g, encodeURIComponent)}'>`;
+    .replace(/\s+/g, ' ')
+    .replace(/"/g, "'"); // a quote the address may hold as it is, where `"` would need three characters
+  const icon = `<link rel="icon" href="data:image/svg+xml,${svg.replace(/[%#"<>\s{}|\\^\x60]/g, encodeURIComponent)}">`;
   return html.slice(0, link.index) + html.slice(link.index + link[0].length, headEnd) + icon + html.slice(headEnd);
 }
 
