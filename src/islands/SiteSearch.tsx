@@ -11,7 +11,7 @@ import { fill, textsIn } from './form-kit/texts.ts';
  */
 export const SITE_SEARCH_TEXTS = ['searchLabel', 'searchButton', 'searchHint', 'searchLoading', 'searchFoundOne', 'searchFoundMany', 'searchNone', 'searchFailed', 'searchResultsLabel'] as const;
 
-/** The most results shown: past ten, a better word finds more than scrolling does. */
+/** The most results shown (the count says how many pages match): past ten, a better word finds more than scrolling does. */
 const MAX_RESULTS = 10;
 const QUERY_MAX = 100;
 
@@ -47,7 +47,7 @@ function loadPagefind(): Promise<Pagefind> {
 /** Pagefind names a page by its folder (`/fr/about/`); the site's addresses have no trailing slash. */
 export const pageAddress = (url: string) => url.replace(/(?:index\.html|\/)$/, '') || '/';
 
-type State = { status: 'idle' } | { status: 'loading'; query: string } | { status: 'done'; query: string; results: Result[] } | { status: 'failed'; query: string };
+type State = { status: 'idle' } | { status: 'loading'; query: string } | { status: 'done'; query: string; total: number; results: Result[] } | { status: 'failed'; query: string };
 
 export default function SiteSearch({ lang, action }: { lang: Lang; action: string }) {
   const t = textsIn(lang, SITE_SEARCH_TEXTS);
@@ -64,7 +64,7 @@ export default function SiteSearch({ lang, action }: { lang: Lang; action: strin
       const found = await (await loadPagefind()).search(query);
       const results = await Promise.all((found?.results ?? []).slice(0, MAX_RESULTS).map((result) => result.data()));
       if (ticket !== latest.current) return;
-      setState({ status: 'done', query, results: results.map((data) => ({ url: pageAddress(data.url), title: data.meta.title ?? pageAddress(data.url), excerpt: data.excerpt })) });
+      setState({ status: 'done', query, total: found?.results.length ?? 0, results: results.map((data) => ({ url: pageAddress(data.url), title: data.meta.title ?? pageAddress(data.url), excerpt: data.excerpt })) });
     } catch {
       if (ticket === latest.current) setState({ status: 'failed', query });
     }
@@ -93,7 +93,7 @@ export default function SiteSearch({ lang, action }: { lang: Lang; action: strin
         : state.status === 'done'
           ? state.results.length === 0
             ? fill(t.searchNone, { query: state.query })
-            : fill(state.results.length === 1 ? t.searchFoundOne : t.searchFoundMany, { count: state.results.length, query: state.query })
+            : fill(state.total === 1 ? t.searchFoundOne : t.searchFoundMany, { count: state.total, query: state.query })
           : t.searchHint;
 
   return (
