@@ -70,6 +70,12 @@ test('the header’s search link (in the phone menu, in the bar on wide screens)
   await expect(page).toHaveURL('/fr/search?q=cr%C3%A9dit');
   await expect(page.locator('.site-search__results a[href="/fr/resources/credit-guide"]')).toBeVisible();
 
+  // Pagefind's WebAssembly is allowed on the search pages alone.
+  const policy = () => page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+  expect(await policy()).toContain("'wasm-unsafe-eval'");
+  await page.goto('/fr');
+  expect(await policy()).not.toContain("'wasm-unsafe-eval'");
+
   const afterFirstSearch = traffic.urls.length;
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/sw/about');
