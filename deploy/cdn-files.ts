@@ -92,10 +92,12 @@ export function cdnHeaderRules(distDir: string): CdnHeaderRule[] {
     path: '/_astro/*',
     values: { 'Cache-Control': cacheControl('/_astro/x.js', CONTENT_TYPES['.js']!), 'Content-Security-Policy': STRICT_CONTENT_SECURITY_POLICY, 'Cross-Origin-Opener-Policy': openerPolicy! },
   });
+  // The site search's index: one rule for its folder, as for _astro/ (hundreds of fragments).
+  rules.push({ path: '/pagefind/*', values: { 'Cache-Control': cacheControl('/pagefind/x', CONTENT_TYPES['.js']!), 'Content-Security-Policy': STRICT_CONTENT_SECURITY_POLICY, 'Cross-Origin-Opener-Policy': openerPolicy! } });
   const notFoundPages = new Set(['/404.html', ...sectionNotFoundPages(distDir).map((section) => `/${section}/404`)]);
   for (const file of listFiles(distDir).sort()) {
     const path = `/${relative(distDir, file).split(sep).join('/')}`;
-    if (path.startsWith('/_astro/') || path.endsWith(BROTLI_SUFFIX) || path === '/_headers' || path === '/_redirects') continue;
+    if (path.startsWith('/_astro/') || path.startsWith('/pagefind/') || path.endsWith(BROTLI_SUFFIX) || path === '/_headers' || path === '/_redirects') continue;
     const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const address = addressOf(distDir, file);
     const values: Record<string, string> = {

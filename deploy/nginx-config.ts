@@ -201,6 +201,7 @@ map $sent_http_content_type $sipa_cache_by_type {
 }
 map $uri $sipa_cache_by_path {
     ~^/_astro/ ${quote(cacheControl('/_astro/x.js', CONTENT_TYPES['.js']!))};
+    ~^/pagefind/ ${quote(cacheControl('/pagefind/x', CONTENT_TYPES['.js']!))};
     default $sipa_cache_by_type;
 }
 map $status $sipa_cache_by_status {

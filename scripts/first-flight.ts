@@ -170,7 +170,7 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
     const css = pruneCss(stylesheet, usable);
     return css ? `<style>${css}</style>` : '';
   });
-  let rewritten = head + html.slice(headEnd);
+  let rewritten = islandStyleToHead(head + html.slice(headEnd));
   rewritten = mergeStyles(rewritten);
   const externalScripts = new Map<string, string>();
   const external = (code: string) => {
@@ -208,7 +208,7 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
   );
   const hashes = { script: new Set<string>(), style: new Set<string>() };
   for (const [, tag, attributes, code] of rewritten.matchAll(INLINE_CODE)) {
-    if (!code!.trim() || /\bsrc=|type="application\/ld\+json"/.test(attributes!)) continue; // nothing inline to run
+    if (!code!.trim() || /\bsrc=|type="application\/(ld\+)?json"/.test(attributes!)) continue; // data, nothing inline to run
     hashes[tag as 'script' | 'style'].add(sha256(code!));
   }
   rewritten = rewritten.replace(/(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i, (_all, start: string, policy: string, end: string) => {
@@ -231,7 +231,9 @@ export function rewritePage(html: string, dist: string, scripts: readonly string
  * more request, which the browser makes once the page has loaded, on a connection of its own.
  * Written the way the header's inline logo is (the same drawing, with its elements closed
  * `<circle …></circle>` and double quotes), a few hundred bytes further on, compression finds
- * the logo in it: about 60 bytes instead of 240.
+ * the logo in it: about 60 bytes instead of 240. Characters a URL may not hold (`<`, `>`, spaces,
+ * quotes...) are percent-encoded, as the URL standard and the Nu checker ask, which costs some of
+ * that likeness.
  */
 function inlineFavicon(html: string, dist: string): string {
   const link = /<link rel="icon" href="(\/[^"]+\.svg)"[^>]*>/.exec(html);
@@ -240,8 +242,10 @@ function inlineFavicon(html: string, dist: string): string {
   if (!link || headEnd === -1 || file === undefined) return html;
   const svg = file
     .trim()
-    .replace(/<(\w+)([^<>]*?)\s*\/>/g, '<$1$2></$1>');
-  const icon = `<link rel="icon" href='data:image/svg+xml,${svg.replace(/[%#'\r\n\t]/g, encodeURIComponent)}'>`;
+    .replace(/<(\w+)([^<>]*?)\s*\/>/g, '<$1$2></$1>')
+    .replace(/\s+/g, ' ')
+    .replace(/"/g, "'"); // a quote the address may hold as it is, where `"` would need three characters
+  const icon = `<link rel="icon" href="data:image/svg+xml,${svg.replace(/[%#"<>\s{}|\\^\x60]/g, encodeURIComponent)}">`;
   return html.slice(0, link.index) + html.slice(link.index + link[0].length, headEnd) + icon + html.slice(headEnd);
 }
 
@@ -283,6 +287,24 @@ function preloadFirstImage(html: string): string {
   const last = preloads.at(-1);
   const at = last ? last.index! + last[0].length : html.search(/<link\b|<style\b|<\/head>/);
   return html.slice(0, at) + link + html.slice(at);
+}
+
+/**
+ * Astro's rule for its island elements (`astro-island, astro-slot, astro-static-slot { display:
+ * contents }`), which it writes into the body before the first island, moved to the end of the
+ * head: HTML allows a style in the body only as its parent's first child, and a rule for elements
+ * further down loses nothing by coming earlier (no other rule names those elements). Other body
+ * styles stay where they are: their place in the cascade after a body stylesheet may matter.
+ */
+function islandStyleToHead(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd === -1) return html;
+  const moved: string[] = [];
+  const body = html.slice(headEnd).replace(/<style>astro-island,astro-slot(?:,astro-static-slot)?\{display:contents\}<\/style>/g, (style) => {
+    moved.push(style);
+    return '';
+  });
+  return moved.length ? html.slice(0, headEnd) + moved[0] + body : html;
 }
 
 /**

@@ -126,7 +126,8 @@ export function islandRuntime(scripts: readonly string[], dist: string): string 
 /**
  * Asks for the first screen's island modules once the browser reports the page's first contentful
  * paint (a request made in the frame being painted can end before that frame is on screen, and
- * would then count as something the largest paint waited for). The links stay inert (no `rel`):
+ * would then count as something the largest paint waited for). The links stay inert (`rel=""`,
+ * no link type: valid HTML, where a `<link>` without `rel` is not, and nothing is fetched):
  * their modules are imported, as the hook above does, so no link changes after the paint; where
  * the paint is never reported, the islands ask for them when they wake.
  * The same text on every page: one hash in each page's policy.
@@ -165,6 +166,6 @@ export function earlyIslandHints(html: string, dist: string, runtimeSrc: string 
     ...[...stylesheets].map((href) => `<link rel="preload" as="style" href="${href}">`),
     `<link rel="preload" as="script" href="${runtimeSrc}">`,
     `<script>${EARLY_ISLAND_SCRIPT}</script>`,
-    ...[...modules].map((name) => `<link data-island href="/_astro/${name}.js">`),
+    ...[...modules].map((name) => `<link rel="" data-island href="/_astro/${name}.js">`),
   ].join('');
 }

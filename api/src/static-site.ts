@@ -116,6 +116,9 @@ function precompressed(path: string): Buffer | undefined {
 /** Hashed build assets never change; everything else is revalidated so edits show at once. */
 export function cacheControl(urlPath: string, type: string): string {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  // The site search's index (scripts/site-search.ts): its entry file names the chunks of this
+  // build, so a visitor's copy is checked on every search.
+  if (urlPath.startsWith('/pagefind/')) return 'public, max-age=0, must-revalidate';
   return type.startsWith('text/html') ? 'public, max-age=0, must-revalidate' : 'public, max-age=3600';
 }
 

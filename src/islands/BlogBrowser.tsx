@@ -258,7 +258,7 @@ export default function BlogBrowser({
         options={[...BLOG_CATEGORIES, ...(category === 'Conference' ? ['Conference'] : [])].map((c) => ({ value: c, label: categoryName(c, t) }))}
       />
 
-      <div ref={listRef} className="blog-results" tabIndex={-1} aria-label={t.blogResultsLabel}>
+      <div ref={listRef} className="blog-results" role="group" tabIndex={-1} aria-label={t.blogResultsLabel}>
         <p className="blog-results__count" role="status" aria-live="polite">
           {fill(
             filtered && index ? (result.total === 1 ? t.blogFoundOne : t.blogFoundMany) : result.total === 1 ? t.blogTotalOne : t.blogTotalMany,

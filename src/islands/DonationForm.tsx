@@ -242,164 +242,168 @@ export default function DonationForm(props: DonationFormProps) {
       : fill(monthly ? t.donationDonateMonthly : t.donationDonateAmount, { amount: money(amount) });
 
   return (
-    <form
-      ref={formRef}
-      className="donation"
-      method="post"
-      action={orders ? DONATE_API_PATH : checkoutUrl(config)}
-      noValidate={ready}
-      onSubmit={submit}
-      aria-label={t.donationFormLabel}
-      data-ready={ready ? 'true' : undefined}
-    >
-      {/* Used only when the form posts without JavaScript: a one-time gift of the chosen preset. */}
-      {orders ? (
-        <>
-          <input type="hidden" name="lang" value={lang} />
-          <input type="hidden" name="page" value={pagePath} />
-        </>
-      ) : (
-        <>
-          <input type="hidden" name="cmd" value="_donations" />
-          <input type="hidden" name="business" value={business} />
-          <input type="hidden" name="currency_code" value="USD" />
-          <input type="hidden" name="item_name" value={itemName(config, false)} />
-          <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false, lang)} />
-          <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
-          {lc ? <input type="hidden" name="lc" value={lc} /> : null}
-          <input type="hidden" name="notify_url" value={notifyUrl(siteUrl)} />
-          <input type="hidden" name="custom" value={customField(lang)} />
-        </>
-      )}
-
-      <fieldset className="donation__group donation__frequency donation__enhanced" aria-describedby={`${p}-monthly-hint`}>
-        <legend className="donation__legend">{t.donationHowOften}</legend>
-        <div className="donation__segments">
-          {(['one-time', 'monthly'] as const).map((value) => (
-            <label className="donation__segment" key={value} htmlFor={`${p}-frequency-${value}`}>
-              <input
-                id={`${p}-frequency-${value}`}
-                className="donation__segment-input"
-                type="radio"
-                name={`${p}-frequency`}
-                // Owned by no form, so a post before hydration (or without JavaScript, which
-                // cannot start a subscription) never sends it to PayPal.
-                form={`${p}-frequency-only`}
-                data-frequency=""
-                value={value}
-                checked={monthly === (value === 'monthly')}
-                onChange={() => setMonthly(value === 'monthly')}
-              />
-              <span>{value === 'monthly' ? t.donationMonthly : t.donationOneTime}</span>
-            </label>
-          ))}
-        </div>
-        <p className="donation__hint" id={`${p}-monthly-hint`}>
-          {fill(circle ? t.donationCircleWelcome : t.donationCircleInvite, { min: money(MONTHLY_GIVING_CIRCLE_MIN) })}
-        </p>
-      </fieldset>
-
-      <fieldset className="donation__group" aria-describedby={error && !customInvalid ? errorId : undefined}>
-        <legend className="donation__legend">{t.donationChooseAmount}</legend>
-        <div className="donation__tiles">
-          {DONATION_PRESETS.map((preset, index) => (
-            <label className="donation__tile sipa-tick" key={preset}>
-              <input
-                ref={index === 0 ? firstPreset : undefined}
-                className="donation__tile-input"
-                type="radio"
-                name="amount"
-                id={`${p}-amount-${preset}`}
-                value={preset}
-                checked={selection === preset}
-                onChange={choosePreset}
-                required={!ready}
-                aria-labelledby={`${p}-amount-${preset}-label`}
-                aria-describedby={`${p}-amount-${preset}-impact`}
-                aria-invalid={error !== null && !customInvalid ? true : undefined}
-              />
-              <span className="donation__tile-amount" id={`${p}-amount-${preset}-label`}>
-                {money(preset)}
-              </span>
-              <span className="donation__tile-impact" id={`${p}-amount-${preset}-impact`}>
-                {t[IMPACT_TEXTS[preset]]}
-              </span>
-            </label>
-          ))}
-        </div>
-
-        <div className="donation__custom donation__enhanced">
-          <label className="donation__custom-label" htmlFor={`${p}-custom`}>
-            {t.donationOtherAmount}
-          </label>
-          <div className={`donation__money${selection === 'custom' ? ' donation__money--active' : ''}`}>
-            <span className="donation__currency" aria-hidden="true">
-              $
-            </span>
-            <input
-              ref={customInput}
-              id={`${p}-custom`}
-              className="donation__custom-input"
-              // Text, not number: a number field reads '40,50' by the browser's locale (as 4050 in
-              // an English browser); the page's language reads it here (src/lib/typed-amount.ts).
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t.donationAmountPlaceholder}
-              value={custom}
-              required={selection === 'custom'}
-              onChange={typeCustom}
-              onFocus={() => custom !== '' && setSelection('custom')}
-              onBlur={checkCustom}
-              aria-invalid={customInvalid ? true : undefined}
-              aria-describedby={customInvalid ? `${errorId} ${customHintId}` : customHintId}
-            />
-          </div>
-          <p className="donation__hint" id={customHintId}>
-            {fill(t.donationMinimum, { min: money(DONATION_CUSTOM_MIN) })}
-          </p>
-        </div>
-      </fieldset>
-
-      <p className="donation__error sipa-field-error" id={errorId} role="alert">
-        {error}
-      </p>
-
-      <p className="donation__summary donation__enhanced" id={summaryId} aria-live="polite">
-        {summary}
-      </p>
-
-      <button
-        className="sipa-button donation__submit"
-        type="submit"
-        aria-disabled={disabled ? true : undefined}
-        aria-describedby={summaryId}
+    <>
+      <form
+        ref={formRef}
+        className="donation"
+        method="post"
+        action={orders ? DONATE_API_PATH : checkoutUrl(config)}
+        noValidate={ready}
+        onSubmit={submit}
+        aria-label={t.donationFormLabel}
+        data-ready={ready ? 'true' : undefined}
       >
-        {label}
-      </button>
+        {/* Used only when the form posts without JavaScript: a one-time gift of the chosen preset. */}
+        {orders ? (
+          <>
+            <input type="hidden" name="lang" value={lang} />
+            <input type="hidden" name="page" value={pagePath} />
+          </>
+        ) : (
+          <>
+            <input type="hidden" name="cmd" value="_donations" />
+            <input type="hidden" name="business" value={business} />
+            <input type="hidden" name="currency_code" value="USD" />
+            <input type="hidden" name="item_name" value={itemName(config, false)} />
+            <input type="hidden" name="return" value={thankYouUrl(siteUrl, null, false, lang)} />
+            <input type="hidden" name="cancel_return" value={`${siteUrl}${pagePath}`} />
+            {lc ? <input type="hidden" name="lc" value={lc} /> : null}
+            <input type="hidden" name="notify_url" value={notifyUrl(siteUrl)} />
+            <input type="hidden" name="custom" value={customField(lang)} />
+          </>
+        )}
 
-      <div className="donation__footer">
-        <p className="donation__secure">
-          <svg className="donation__lock" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M10 1.5a4.5 4.5 0 0 0-4.5 4.5v2H5a2 2 0 0 0-2 2v6.5a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2h-.5V6A4.5 4.5 0 0 0 10 1.5Zm-2.5 4.5a2.5 2.5 0 0 1 5 0v2h-5V6Z"
-            />
-          </svg>
-          <span>{fill(t.donationSecure, { org: orgName, taxStatus })}</span>
+        <fieldset className="donation__group donation__frequency donation__enhanced" aria-describedby={`${p}-monthly-hint`}>
+          <legend className="donation__legend">{t.donationHowOften}</legend>
+          <div className="donation__segments">
+            {(['one-time', 'monthly'] as const).map((value) => (
+              <label className="donation__segment" key={value} htmlFor={`${p}-frequency-${value}`}>
+                <input
+                  id={`${p}-frequency-${value}`}
+                  className="donation__segment-input"
+                  type="radio"
+                  name={`${p}-frequency`}
+                  // Owned by no form, so a post before hydration (or without JavaScript, which
+                  // cannot start a subscription) never sends it to PayPal.
+                  form={`${p}-frequency-only`}
+                  data-frequency=""
+                  value={value}
+                  checked={monthly === (value === 'monthly')}
+                  onChange={() => setMonthly(value === 'monthly')}
+                />
+                <span>{value === 'monthly' ? t.donationMonthly : t.donationOneTime}</span>
+              </label>
+            ))}
+          </div>
+          <p className="donation__hint" id={`${p}-monthly-hint`}>
+            {fill(circle ? t.donationCircleWelcome : t.donationCircleInvite, { min: money(MONTHLY_GIVING_CIRCLE_MIN) })}
+          </p>
+        </fieldset>
+
+        <fieldset className="donation__group" aria-describedby={error && !customInvalid ? errorId : undefined}>
+          <legend className="donation__legend">{t.donationChooseAmount}</legend>
+          <div className="donation__tiles">
+            {DONATION_PRESETS.map((preset, index) => (
+              <label className="donation__tile sipa-tick" key={preset}>
+                <input
+                  ref={index === 0 ? firstPreset : undefined}
+                  className="donation__tile-input"
+                  type="radio"
+                  name="amount"
+                  id={`${p}-amount-${preset}`}
+                  value={preset}
+                  checked={selection === preset}
+                  onChange={choosePreset}
+                  required={!ready}
+                  aria-labelledby={`${p}-amount-${preset}-label`}
+                  aria-describedby={`${p}-amount-${preset}-impact`}
+                  aria-invalid={error !== null && !customInvalid ? true : undefined}
+                />
+                <span className="donation__tile-amount" id={`${p}-amount-${preset}-label`}>
+                  {money(preset)}
+                </span>
+                <span className="donation__tile-impact" id={`${p}-amount-${preset}-impact`}>
+                  {t[IMPACT_TEXTS[preset]]}
+                </span>
+              </label>
+            ))}
+          </div>
+
+          <div className="donation__custom donation__enhanced">
+            <label className="donation__custom-label" htmlFor={`${p}-custom`}>
+              {t.donationOtherAmount}
+            </label>
+            <div className={`donation__money${selection === 'custom' ? ' donation__money--active' : ''}`}>
+              <span className="donation__currency" aria-hidden="true">
+                $
+              </span>
+              <input
+                ref={customInput}
+                id={`${p}-custom`}
+                className="donation__custom-input"
+                // Text, not number: a number field reads '40,50' by the browser's locale (as 4050 in
+                // an English browser); the page's language reads it here (src/lib/typed-amount.ts).
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t.donationAmountPlaceholder}
+                value={custom}
+                required={selection === 'custom'}
+                onChange={typeCustom}
+                onFocus={() => custom !== '' && setSelection('custom')}
+                onBlur={checkCustom}
+                aria-invalid={customInvalid ? true : undefined}
+                aria-describedby={customInvalid ? `${errorId} ${customHintId}` : customHintId}
+              />
+            </div>
+            <p className="donation__hint" id={customHintId}>
+              {fill(t.donationMinimum, { min: money(DONATION_CUSTOM_MIN) })}
+            </p>
+          </div>
+        </fieldset>
+
+        <p className="donation__error sipa-field-error" id={errorId} role="alert">
+          {error}
         </p>
-        {canShare && (
-          <button type="button" className="sipa-button sipa-button--secondary donation__share" onClick={share}>
-            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+
+        <p className="donation__summary donation__enhanced" id={summaryId} aria-live="polite">
+          {summary}
+        </p>
+
+        <button
+          className="sipa-button donation__submit"
+          type="submit"
+          aria-disabled={disabled ? true : undefined}
+          aria-describedby={summaryId}
+        >
+          {label}
+        </button>
+
+        <div className="donation__footer">
+          <p className="donation__secure">
+            <svg className="donation__lock" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
               <path
                 fill="currentColor"
-                d="M15 13a2.5 2.5 0 0 0-1.9.9L7.4 11a2.6 2.6 0 0 0 0-2l5.7-2.9A2.5 2.5 0 1 0 12.5 4.5c0 .2 0 .4.1.5L6.9 7.9a2.5 2.5 0 1 0 0 4.2l5.7 2.9-.1.5A2.5 2.5 0 1 0 15 13Z"
+                d="M10 1.5a4.5 4.5 0 0 0-4.5 4.5v2H5a2 2 0 0 0-2 2v6.5a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V10a2 2 0 0 0-2-2h-.5V6A4.5 4.5 0 0 0 10 1.5Zm-2.5 4.5a2.5 2.5 0 0 1 5 0v2h-5V6Z"
               />
             </svg>
-            {t.donationShare}
-          </button>
-        )}
-      </div>
-    </form>
+            <span>{fill(t.donationSecure, { org: orgName, taxStatus })}</span>
+          </p>
+          {canShare && (
+            <button type="button" className="sipa-button sipa-button--secondary donation__share" onClick={share}>
+              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M15 13a2.5 2.5 0 0 0-1.9.9L7.4 11a2.6 2.6 0 0 0 0-2l5.7-2.9A2.5 2.5 0 1 0 12.5 4.5c0 .2 0 .4.1.5L6.9 7.9a2.5 2.5 0 1 0 0 4.2l5.7 2.9-.1.5A2.5 2.5 0 1 0 15 13Z"
+                />
+              </svg>
+              {t.donationShare}
+            </button>
+          )}
+        </div>
+      </form>
+      {/* The frequency switch's own form, never sent: its radios stay out of the gift's post. */}
+      <form id={`${p}-frequency-only`} hidden />
+    </>
   );
 }

@@ -76,6 +76,22 @@ export const donateLinkIn = (lang: Lang): NavLink => inLang(lang)(entry(m.navDon
 export const footerColumnsIn = (lang: Lang): { heading: string; links: NavLink[] }[] =>
   columns.map((column) => ({ heading: column.heading({}, { locale: lang }), links: column.links.map(inLang(lang)) }));
 
+/**
+ * The pages a lost visitor most often wants, for the search page and the not-found page: the
+ * header's sections, then the guides, help and giving pages.
+ */
+const popular = [
+  entry(m.footerGuides, '/resources'),
+  entry(m.footerFaq, '/faq'),
+  entry(m.footerContact, '/contact'),
+  entry(m.footerBlog, '/blog'),
+  entry(m.footerDonate, '/donate'),
+  entry(m.footerNewsletter, '/newsletter'),
+];
+
+/** The main sections (the header's) and the most visited pages, in a language. */
+export const waysOnIn = (lang: Lang): { sections: NavLink[]; popular: NavLink[] } => ({ sections: primaryNavIn(lang), popular: popular.map(inLang(lang)) });
+
 /** The footer's legal links. */
 export const legalLinksIn = (lang: Lang): NavLink[] => legal.map(inLang(lang));
 

@@ -1,11 +1,8 @@
-import { englishPath } from './i18n/paths.ts';
+import { englishPath, localizePath } from './i18n/paths.ts';
+import { LANG_CODES } from './i18n/languages.ts';
 
-/**
- * The spec's alternative spellings of routes. Each answers a permanent redirect to one canonical
- * lowercase path, so a page has one URL and dist/ never holds two names differing only by case.
- * The Node server and the CDN `_redirects` file are both generated from this table.
- */
-export const routeAliases: Readonly<Record<string, string>> = {
+/** The spec's alternative spellings of the English routes. */
+const englishAliases: Readonly<Record<string, string>> = {
   '/About': '/about',
   '/Programs': '/programs',
   '/Donate': '/donate',
@@ -20,6 +17,16 @@ export const routeAliases: Readonly<Record<string, string>> = {
   '/programs/youth-empowerment': '/programs/future-ready-youth',
 };
 
+/**
+ * The alternative spellings of routes, in every language (`/fr/About` as `/About`). Each answers a
+ * permanent redirect to one canonical lowercase path, so a page has one URL and dist/ never holds
+ * two names differing only by case. The Node server, nginx and the CDN `_redirects` file are all
+ * generated from this table.
+ */
+export const routeAliases: Readonly<Record<string, string>> = Object.fromEntries(
+  LANG_CODES.flatMap((lang) => Object.entries(englishAliases).map(([from, to]) => [localizePath(from, lang), localizePath(to, lang)])),
+);
+
 /** Pages kept out of search engines and the sitemap. */
 export const noindexPrefixes = [
   '/admin',
@@ -32,6 +39,8 @@ export const noindexPrefixes = [
   '/blog/404',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
+  // The site search's page: its results are the pages themselves.
+  '/search',
   // Where the forms land after a post without JavaScript.
   '/newsletter/thanks',
   '/contact/thanks',

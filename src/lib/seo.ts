@@ -22,6 +22,14 @@ export interface PageSeoInput {
   breadcrumb?: readonly Crumb[];
   /** The page's language (English unless given). */
   lang?: Lang;
+  /**
+   * The language of the page's main text when it is not `lang`: English under /fr or /sw for want
+   * of a translation. The page then says English in its JSON-LD and names no alternates, as the
+   * sitemap does (src/lib/i18n/untranslated-pages.ts).
+   */
+  contentLang?: Lang;
+  /** The paths of the pages showing English for want of a translation: no page names them as alternates. */
+  untranslatedPaths?: ReadonlySet<string>;
 }
 
 /** A `<link rel="alternate" hreflang>`: the same page in another language, or x-default. */
@@ -110,7 +118,8 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
   const path = normalisePath(input.pathname);
   const canonical = urlOf(config, path);
   const lang = input.lang ?? DEFAULT_LANG;
-  const inLanguage = htmlLang(config, lang);
+  const untranslated = input.contentLang !== undefined && input.contentLang !== lang;
+  const inLanguage = htmlLang(config, untranslated ? input.contentLang! : lang);
   const title = pageTitle(input.page, input.titleSuffix ?? config.name);
   const noindex = input.noindex ?? isNoindexPath(path);
   const image = absoluteUrl(config, input.image ?? DEFAULT_IMAGE);
@@ -182,7 +191,10 @@ export function buildPageSeo(config: SiteConfig, input: PageSeoInput): PageSeo {
     canonical,
     robots: noindex ? 'noindex, nofollow' : 'index, follow',
     language: inLanguage,
-    alternates: noindex ? [] : hreflangLinks(config, path),
+    alternates:
+      noindex || untranslated
+        ? []
+        : hreflangLinks(config, path).filter((link) => !input.untranslatedPaths?.has(normalisePath(new URL(link.href).pathname))),
     openGraph,
     twitter: {
       'twitter:card': 'summary_large_image',

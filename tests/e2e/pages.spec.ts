@@ -94,13 +94,13 @@ test('get involved: support cards link to /donate, /contact and /corporate; form
   await page.goto('/get-involved');
   for (const href of ['/donate', '/contact', '/corporate']) await expect(page.locator(`#ways a[href="${href}"]`)).toHaveCount(1);
   await expect(page.locator('#volunteer-form form')).toHaveCount(1);
-  await expect(page.locator('#donate form')).toHaveCount(1);
+  await expect(page.locator('#donate form.donation')).toHaveCount(1);
   await expect(page.locator('#voices blockquote')).toHaveCount(1);
 });
 
 test('about mounts the donation form, shows the gallery with alt text and links to the team', async ({ page }) => {
   await page.goto('/about');
-  await expect(page.locator('#donate form')).toHaveCount(1);
+  await expect(page.locator('#donate form.donation')).toHaveCount(1);
   const images = page.locator('#gallery img');
   await expect(images).toHaveCount(6);
   for (const alt of await images.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''))) expect(alt.length).toBeGreaterThan(10);

@@ -29,6 +29,9 @@ test('every built route answers 200 with its own title and one h1', async ({ req
 });
 
 test('every alias answers 301 to its canonical path, with or without a trailing slash', async ({ request }) => {
+  // Under /fr and /sw as in English.
+  expect(routeAliases['/fr/About']).toBe('/fr/about');
+  expect(routeAliases['/sw/Donate']).toBe('/sw/donate');
   for (const [from, to] of Object.entries(routeAliases)) {
     for (const path of [from, `${from}/`]) {
       const response = await request.get(path, { maxRedirects: 0 });

@@ -73,6 +73,15 @@ describe('rewritePage', () => {
     expect(rewritten).toContain('<link rel="stylesheet" href="/_astro/forms.css"><style>.form{gap:1px}</style>');
   });
 
+  it("moves Astro's rule for its island elements from the body to the head, where HTML allows a style", () => {
+    const island = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    const withIsland = page.replace('<p class="used">Hi</p>', `<p class="used">Hi</p><link rel="stylesheet" href="/_astro/forms.css">${island}<astro-island></astro-island>`);
+    const rewritten = rewritePage(withIsland, dist, []).html;
+    const headEnd = rewritten.indexOf('</head>');
+    expect(rewritten.slice(headEnd)).not.toContain('<style');
+    expect(rewritten.slice(0, headEnd)).toContain('astro-island,astro-slot,astro-static-slot{display:contents}');
+  });
+
   it("preloads, early in the head, every module the page's own scripts import at any depth, and none of an island's", () => {
     writeFileSync(join(dist, '_astro', 'badge.js'), 'import{s as t}from"./status.js";t()');
     writeFileSync(join(dist, '_astro', 'status.js'), 'import"./day.js";import{x}from"./day.js";export const s=()=>x');

@@ -137,8 +137,8 @@ describe('earlyIslandHints', () => {
     const hints = hintsOf(`${forms}${island('idle')}${forms}${donation}${island('visible')}`);
     expect(hints.match(/<link rel="preload" as="style"[^>]*>/g)).toEqual(['<link rel="preload" as="style" href="/_astro/forms.x.css">']);
     expect(hints).toContain('<link rel="preload" as="script" href="/_astro/inline.r.js">');
-    expect(hints.match(/<link data-island href="[^"]+">/g)?.sort()).toEqual(
-      ['Form.a1', 'client.c1', 'languages.l1', 'messages-fr.f1', 'messages-fr.f2', 'react.r1', 'texts.t1'].map((name) => `<link data-island href="/_astro/${name}.js">`),
+    expect(hints.match(/<link rel="" data-island href="[^"]+">/g)?.sort()).toEqual(
+      ['Form.a1', 'client.c1', 'languages.l1', 'messages-fr.f1', 'messages-fr.f2', 'react.r1', 'texts.t1'].map((name) => `<link rel="" data-island href="/_astro/${name}.js">`),
     );
   });
 

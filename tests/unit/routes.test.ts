@@ -24,6 +24,17 @@ describe('canonicalRedirect', () => {
     expect(canonicalRedirect('/blog/volunteer-spotlight')).toBeNull();
   });
 
+  it('redirects the aliases under /fr and /sw as it does the English ones', () => {
+    for (const [from, to] of [
+      ['/fr/About', '/fr/about'],
+      ['/sw/Donate', '/sw/donate'],
+      ['/fr/GetInvolved/', '/fr/get-involved'],
+      ['/sw/ContactUs', '/sw/contact'],
+      ['/fr/privacy-policy', '/fr/privacy'],
+      ['/sw/NewsletterSignup', '/sw/newsletter'],
+    ]) expect(canonicalRedirect(from!), from).toBe(to);
+  });
+
   it('points every alias at a lowercase path', () => {
     for (const target of Object.values(routeAliases)) expect(target).toBe(target.toLowerCase());
   });

@@ -15,6 +15,19 @@ describe('buildPageSeo', () => {
     breadcrumb: buildBreadcrumb('/about'),
   });
 
+  it('says English in the JSON-LD of a page showing English for want of a translation, and names no alternates, as the sitemap does', () => {
+    const untranslatedPaths = new Set(['/fr/blog/new-post']);
+    const french = buildPageSeo(config, { page: 'New', description: 'x', pathname: '/fr/blog/new-post', lang: 'fr', contentLang: 'en', untranslatedPaths });
+    expect(french.jsonLd[0]).toMatchObject({ '@type': 'WebPage', inLanguage: 'en-US' });
+    expect(french.language).toBe('en-US');
+    expect(french.alternates).toEqual([]);
+    const english = buildPageSeo(config, { page: 'New', description: 'x', pathname: '/blog/new-post', lang: 'en', untranslatedPaths });
+    expect(english.alternates.map((link) => link.hreflang)).toEqual(['en', 'sw', 'x-default']);
+    const swahili = buildPageSeo(config, { page: 'New', description: 'x', pathname: '/sw/blog/new-post', lang: 'sw', contentLang: 'sw', untranslatedPaths });
+    expect(swahili.jsonLd[0]).toMatchObject({ inLanguage: 'sw' });
+    expect(swahili.alternates.map((link) => link.href)).toEqual(['https://www.sipa.test/blog/new-post', 'https://www.sipa.test/sw/blog/new-post', 'https://www.sipa.test/blog/new-post']);
+  });
+
   it("titles a page '{page} | {organisation name}'", () => {
     expect(seo.title).toBe('About Us | SIPA');
     expect(pageTitle('', 'SIPA')).toBe('SIPA');

@@ -7,7 +7,8 @@ import { useFormKitWords } from './texts.ts';
 export function Honeypot({ idPrefix }: { idPrefix: string }) {
   const words = useFormKitWords();
   return (
-    <div className="form-trap">
+    // Hidden from assistive technologies too: nobody should hear "Leave this field empty".
+    <div className="form-trap" aria-hidden="true">
       <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{words.formHoneypot}</label>
       <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
