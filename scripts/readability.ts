@@ -4,30 +4,20 @@
  * "Main copy" is the running text inside <main>: paragraphs, list items, quotes, captions and
  * FAQ answers; not the navigation, the breadcrumb, forms (labels and buttons), or scripts.
  * Each block counts as at least one sentence, so a list item without a full stop is not glued
- * to the next one. Blocks under five words (labels, job titles, captions) are not running text.
+ * to the next one. Blocks under five words (labels, job titles, captions) are not running text;
+ * nor are the headings and figure lists (<dl>) inside a card's list item, or a date line (a block
+ * that opens with its <time>: an event's date, time and address), which are names and data.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fleschKincaid } from 'flesch-kincaid';
 import { syllable } from 'syllable';
-import { distDir } from './page-weight.ts';
-
-/** The pages whose main copy the audience reads most; target: grade 8 or below. */
-export const PLAIN_WORDS_ROUTES = [
-  '/',
-  '/about',
-  '/team',
-  '/programs',
-  '/programs/early-learning',
-  '/programs/financial-empowerment',
-  '/programs/career-pathways',
-  '/programs/mental-health',
-  '/programs/future-ready-youth',
-  '/get-involved',
-  '/faq',
-] as const;
+import { distDir, htmlPages } from './page-weight.ts';
 
 export const PLAIN_WORDS_MAX_GRADE = 8;
+
+/** A word: letters or digits, with inner apostrophes and hyphens (a dot or a dash alone is none). */
+const WORD = /[A-Za-z0-9][A-Za-z0-9'’-]*/g;
 
 const decode = (text: string) =>
   text
@@ -53,9 +43,11 @@ export function mainCopy(html: string): string[] {
   const rest = cleaned.replace(/<div\b[^>]*data-faq-answer[^>]*>[\s\S]*?<\/div>/g, ' ');
   const blocks = [
     ...answers,
-    ...[...rest.matchAll(/<(p|li|blockquote|figcaption|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => text(m[2]!.replace(/<(p|li|ul|ol)\b[\s\S]*$/, ''))),
+    ...[...rest.matchAll(/<(p|li|blockquote|figcaption|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)]
+      .filter((m) => !/^\s*<time\b/.test(m[2]!))
+      .map((m) => text(m[2]!.replace(/<(h[1-6]|dl)\b[\s\S]*?<\/\1>/g, ' ').replace(/<(p|li|ul|ol|dl)\b[\s\S]*$/, ''))),
   ];
-  return blocks.filter((block) => /[a-z]/i.test(block) && block.split(' ').length >= 5);
+  return blocks.filter((block) => (block.match(WORD) ?? []).length >= 5);
 }
 
 export interface Readability {
@@ -74,7 +66,7 @@ export function readability(blocks: readonly string[]): Readability {
     const text = block.replace(/(\d)[.,:](\d)/g, '$1$2');
     const parts = text.split(/[.!?]+(?:\s|$)/).filter((part) => /[a-z0-9]/i.test(part));
     sentences += Math.max(1, parts.length);
-    for (const word of text.match(/[A-Za-z0-9][A-Za-z0-9'’-]*/g) ?? []) {
+    for (const word of text.match(WORD) ?? []) {
       words += 1;
       syllables += /^\d/.test(word) ? 1 : Math.max(1, syllable(word));
     }
@@ -87,4 +79,18 @@ export function readability(blocks: readonly string[]): Readability {
 export function pageReadability(route: string, dir = distDir, file?: string): Readability {
   const path = file ?? (route === '/' ? join(dir, 'index.html') : join(dir, route, 'index.html'));
   return readability(mainCopy(readFileSync(path, 'utf8')));
+}
+
+/**
+ * Every English page a visitor reads, from the built site: the pages htmlPages() lists (not the
+ * content editor, not the downloads) whose <html lang> is English, except those that ask search
+ * engines not to index them: the replies to a form or a link (thanks, confirm, cancel, error), the
+ * not-found pages, the search page and the staff sign-in, whose few lines are mostly the spec's own
+ * messages. The plain-words target (grade 8 or below) holds for each of them.
+ */
+export function englishVisitorPages(dir = distDir): { route: string; file: string }[] {
+  return htmlPages(dir).filter(({ file }) => {
+    const head = readFileSync(file, 'utf8').split('</head>')[0]!;
+    return /<html\b[^>]*\blang="en\b/i.test(head) && !/<meta\b[^>]*name="robots"[^>]*content="[^"]*noindex/i.test(head);
+  });
 }

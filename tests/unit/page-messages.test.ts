@@ -137,7 +137,7 @@ describe('donate, about, contact, faq, impact, team, resources, legal and error 
     expect(say('impact_cta_title', 'en')).toBe('Help us reach more families');
     expect(say('team_cta_careers', 'en', { site: 'SIPA' })).toBe('Careers at SIPA');
     expect(say('resources_templates_intro', 'en')).toBe(
-      'Spreadsheet templates in English, Spanish, French and Swahili, with the 50/30/20 categories and an emergency fund goal.',
+      'Spreadsheet templates in English, Spanish, French and Swahili. Each has the 50/30/20 groups and a goal for an emergency fund.',
     );
     expect(say('error_message_label', 'en')).toBe('Error message:');
     expect(say('pageNotFound', 'en', { path: '' })).toBe('Page not found: ');

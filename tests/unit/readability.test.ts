@@ -17,6 +17,15 @@ describe('readability of main copy', () => {
     ]);
   });
 
+  it('leaves out the names and figures of a card and the date line of an event, which are not sentences', () => {
+    const html = `<main><p class="eyebrow">Volunteer shift · Event volunteer</p>
+      <ul><li><h3><a href="/programs/early-learning">Early Learning &amp; Parent Engagement</a></h3>
+      <dl><dt>People served</dt><dd>150</dd><dt>Communities reached</dt><dd>6</dd></dl></li></ul>
+      <p class="meta"><time datetime="2026-12-12T14:00:00-06:00">Saturday, December 12, 2026</time> 2:00 PM – 6:00 PM CT<br>Grapevine Community Activities Center, 1175 Municipal Way</p>
+      <p>Close the year together with a shared meal, music and dancing.</p></main>`;
+    expect(mainCopy(html)).toEqual(['Close the year together with a shared meal, music and dancing.']);
+  });
+
   it('gives short plain sentences a low grade and long ones a high grade', () => {
     const plain = readability(['We help families. They find work. Children go to school.']);
     const dense = readability([
