@@ -65,9 +65,10 @@ export default function HeroCarousel({ label, slideLabels, dotLabels, chooseLabe
   const advancing = ready && playing && !held && !tabHidden && count > 1;
   useEffect(() => {
     if (!advancing) return;
-    const timer = setTimeout(() => setCurrent((index) => (index + 1) % count), CAROUSEL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [advancing, current, chosen, count]);
+    // One interval for as long as it advances (not a timeout per slide, which would wait for each render).
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [advancing, chosen, count]);
 
   const slideFrames = slideLabels.map((slideLabel, index) =>
     h(
