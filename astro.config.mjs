@@ -20,6 +20,16 @@ const untranslatedPages = untranslatedPagePaths();
 // Paraglide's language list follows src/lib/i18n/languages.ts (see inlang-locales.ts).
 writeInlangLocales(new URL('./project.inlang/settings.json', import.meta.url));
 
+/** `client:painted` (src/scripts/painted-directive.ts): an island that holds the page's largest image wakes once it is shown. */
+const paintedDirective = {
+  name: 'sipa:painted-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'painted', entrypoint: fileURLToPath(new URL('./src/scripts/painted-directive.ts', import.meta.url)) }),
+  },
+};
+
 /** After a build: the content files each language still shows in English, for editors (docs/editors.md). */
 const translationReportIntegration = {
   name: 'sipa:translation-report',
@@ -59,6 +69,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   integrations: [
     react(),
+    paintedDirective,
     mdx(),
     sitemap({
       filter: (page) => !isNoindexPath(new URL(page).pathname),

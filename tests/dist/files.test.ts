@@ -90,12 +90,26 @@ describe('files in dist/', () => {
     }
   });
 
-  it("the home carousel costs one small file: its script imports nothing and reads the spec's timings from the page", () => {
+  it('the home carousel is an island that wakes after the largest paint, its first slide in the page, preloaded', () => {
     for (const route of ['/', '/fr', '/sw']) {
       const html = readFileSync(join(distDir, route, 'index.html'), 'utf8');
-      expect(html, route).toMatch(/<div class="carousel[^"]*" data-carousel data-interval-ms="6000" data-fade-ms="500"/);
-      expectOneImportFreeScript(html, route, '[data-carousel]');
-      expect(html, route).not.toContain('rel="modulepreload" href="/_astro/constants');
+      const island = /<astro-island\b[^>]*component-url="(\/_astro\/HeroCarousel\.[\w-]+\.js)"[^>]*>/.exec(html);
+      expect(island, route).not.toBeNull();
+      expect(island![0], route).toContain('client="painted"');
+      // Nothing asks for its modules at the first paint, as the first screen's idle islands do.
+      expect(html, route).not.toContain(`data-island href="${island![1]}"`);
+      expect(html, route).not.toMatch(/<link\b[^>]*data-island[^>]*HeroCarousel/);
+      // The four slides and the first one's image are in the served HTML, that image asked for first.
+      const slides = [...html.matchAll(/<div class="carousel__slide( is-active)?" data-slide="(\d)"/g)];
+      expect(slides.map((slide) => [slide[2], Boolean(slide[1])]), route).toEqual([['0', true], ['1', false], ['2', false], ['3', false]]);
+      const first = /<img src="([^"]+)"[^>]*fetchpriority="high"[^>]*>/.exec(html.slice(html.indexOf('data-slide="0"')));
+      expect(first?.[1], route).toBe('/art/carousel-welcome.svg');
+      expect(first![0], route).toContain('loading="eager"');
+      expect(html.slice(0, html.indexOf('</head>')), route).toContain('<link rel="preload" href="/art/carousel-welcome.svg" as="image" fetchpriority="high">');
+      // The controls are drawn, kept out of sight until the island wakes (no data-ready yet).
+      const frame = /<div class="carousel" data-carousel=""[^>]*>/.exec(html);
+      expect(frame?.[0], route).toContain('data-current="0"');
+      expect(frame![0], route).not.toContain('data-ready');
     }
   });
 

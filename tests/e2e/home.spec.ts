@@ -1,15 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS, NEWSLETTER_SECTION_FADE_IN_MS } from '../../src/lib/constants.ts';
+import { openWithCarouselClock } from '../support/carousel.ts';
 
-const start = new Date('2026-11-21T10:00:00Z');
-
-/** Loads the home page with a paused, controllable clock, so timers fire only when the test says. */
-async function openWithClock(page: Page) {
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
-  await page.goto('/');
-  await expect(page.locator('[data-carousel]')).toHaveAttribute('data-ready', 'true');
-}
+/** Loads the home page with a paused, controllable clock, so timers fire only when the test says; the carousel island awake. */
+const openWithClock = (page: Page) => openWithCarouselClock(page);
 
 const activeSlide = (page: Page) => page.locator('[data-carousel]').getAttribute('data-current');
 

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import * as constants from '../../src/lib/constants.ts';
 import { MESSAGES, noProgramsMatching, newsletterSent, pageNotFound } from '../../src/lib/messages.ts';
+import { openWithCarouselClock } from '../support/carousel.ts';
 
 test.describe('the spec, word for word, in the shared modules', () => {
   test('messages (spec section 8)', () => {
@@ -101,11 +102,8 @@ test.describe('the spec, on the built site', () => {
   });
 
   test('the carousel: 4 images, every 6 s, with a 500 ms fade', async ({ page }) => {
-    await page.clock.install({ time: new Date('2026-11-21T10:00:00Z') });
-    await page.clock.pauseAt(new Date('2026-11-21T10:00:01Z'));
-    await page.goto('/');
+    await openWithCarouselClock(page);
     const carousel = page.locator('[data-carousel]');
-    await expect(carousel).toHaveAttribute('data-ready', 'true');
     await expect(carousel.locator('[data-slide]')).toHaveCount(4);
     expect(await carousel.locator('[data-slide="1"]').evaluate((el) => getComputedStyle(el).transitionDuration)).toContain('0.5s');
     await page.clock.runFor(5999);
