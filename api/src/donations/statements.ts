@@ -27,7 +27,7 @@ export const STATEMENT_BATCH = 50;
 type Gift = StatementGift & { name: string; lang: string; status: string };
 
 /** The gifts of a year that count (completed, not refunded in full), oldest first; one donor's, or everyone's. */
-async function countingGifts(trx: Trx, year: number, email?: string): Promise<Gift[]> {
+export async function countingGifts(trx: Trx, year: number, email?: string): Promise<Gift[]> {
   const [from, to] = yearBounds(year);
   let query = trx
     .selectFrom('gifts')

@@ -23,9 +23,8 @@ import { langOrDefault, message, translateText } from '../../../src/lib/i18n/cat
 import { localizePath } from '../../../src/lib/i18n/paths.ts';
 import { parseDonationAmount, paypalLocale } from '../../../src/lib/paypal.ts';
 import type { Lang } from '../../../src/lib/i18n/languages.ts';
-import { zonedYear, yearBounds } from '../../../src/lib/organisation-calendar.ts';
+import { zonedYear } from '../../../src/lib/organisation-calendar.ts';
 import { site } from '../../../src/lib/site.ts';
-import { countedCents } from '../donations/gift-status.ts';
 import { asDonorMail, donorMailHtml } from '../donations/donor-mail.ts';
 import {
   LINK_MINUTES,
@@ -43,6 +42,7 @@ import {
 } from '../donations/donor-portal.ts';
 import { approveLink, PaypalRefused, PaypalUnavailable } from '../donations/paypal-rest.ts';
 import { recordAmountChange } from '../donations/rest-record.ts';
+import { countingGifts } from '../donations/statements.ts';
 import { manageGivingUrl, money, receiptDocument, receiptDate, statementDocument } from '../donations/receipt-mail.ts';
 import { jsonBody } from '../inbox/http.ts';
 import { claimCooldown } from '../mail/cooldown.ts';
@@ -112,10 +112,7 @@ export function givingRoutes(services: Services) {
       const donor = c.get('donor');
       const year = Number(c.req.param('year'));
       if (!Number.isInteger(year) || year < 2000 || year > zonedYear(Date.now())) return c.json({ message: message(donor.lang, 'givingNotYours') }, 404);
-      const [from, to] = yearBounds(year);
-      const gifts = (await db.kysely.selectFrom('gifts').selectAll().where('email', '=', donor.email).where('status', '=', 'completed').where('paid_at', '>=', from).where('paid_at', '<', to).orderBy('paid_at').orderBy('receipt_number').execute()).filter(
-        (gift) => countedCents(gift) > 0,
-      );
+      const gifts = await countingGifts(db.kysely, year, donor.email);
       if (!gifts.length) return c.json({ message: message(donor.lang, 'givingNotYours') }, 404);
       return documentResponse(c, donorMailHtml(statementDocument(donor.email, year, gifts, donor.lang, { name: gifts.at(-1)?.name })), `${site.name}-statement-${year}.html`);
     })
