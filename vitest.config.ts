@@ -16,7 +16,9 @@ export default defineConfig({
       // Unit tests compress and parse whole pages: on a loaded 2-core machine some take seconds, so the timeout only catches a hang.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], globalSetup: ['tests/unit/compile-messages-setup.ts'], environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'api', include: ['api/test/**/*.test.ts'], globalSetup: ['api/test/global-setup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      // A dist file's beforeAll starts services and reads the whole build: under load that outlasted
+      // vitest's 10 s hook default once (tests/dist/cdn-files.test.ts), so hooks get the API's limit.
+      { test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
     ],
   },
 });

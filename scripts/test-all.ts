@@ -22,6 +22,7 @@ import { join } from 'node:path';
 const work = mkdtempSync(join(tmpdir(), 'sipa-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const flakyTitles: string[] = [];
+const brokenFiles: string[] = [];
 let broken = false;
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
@@ -50,17 +51,30 @@ function runBeside(label: string, command: string, args: string[]): Promise<bool
   });
 }
 
+/**
+ * Adds a vitest JSON report to the totals. A file whose `beforeAll` throws (or that fails to load)
+ * leaves its tests unrun, and vitest reports them as skipped with 0 failed: those count as failed
+ * here, and the file is named, so the summary says what broke.
+ */
 function countVitest(file: string): void {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
+    testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
   };
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const result of report.testResults) {
+    const statuses = result.assertionResults.map((a) => a.status);
+    const passed = statuses.filter((s) => s === 'passed').length;
+    const failed = statuses.filter((s) => s === 'failed').length;
+    const notRun = statuses.length - passed - failed;
+    totals.passed += passed;
+    if (result.status === 'failed' && failed === 0) {
+      totals.failed += Math.max(notRun, 1);
+      brokenFiles.push(`${result.name}: ${(result.message || 'a hook failed: see its output above').split('\n')[0]}`);
+    } else {
+      totals.failed += failed;
+      totals.skipped += notRun;
+    }
+  }
 }
 
 interface PlaywrightSuite {
@@ -147,6 +161,7 @@ if (!run('production build', 'npm', ['run', 'build'])) {
   countPlaywright(e2eReport);
 }
 
+if (brokenFiles.length) console.log(`\nTest files that failed before their tests ran:\n${brokenFiles.map((f) => `  - ${f}`).join('\n')}`);
 if (flakyTitles.length) console.log(`\nFlaky (failed once, passed on the retry):\n${flakyTitles.map((t) => `  - ${t}`).join('\n')}`);
 if (totals.skipped > 0) {
   console.log('\nSome tests were skipped: a test must fail, not skip, when what it tests is missing.');

@@ -5,7 +5,7 @@
  */
 // zod/mini: the same validation as classic zod in a fraction of the bytes the islands ship.
 import * as z from 'zod/mini';
-import { AVAILABILITY_SLOTS, EVENT_PARTY_MAX, PARTNERSHIP_INTERESTS, REGISTRATION_NEEDS, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
+import { AVAILABILITY_SLOTS, EVENT_PARTY_MAX, PARTNERSHIP_INTERESTS, REGISTRATION_ANSWER_MAX, REGISTRATION_NEEDS, REGISTRATION_QUESTIONS_MAX, VOLUNTEER_INTERESTS } from '../../src/lib/constants.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { DEFAULT_LANG, LANG_CODES, type Lang } from '../../src/lib/i18n/languages.ts';
 
@@ -124,7 +124,25 @@ const party = z.pipe(
   z.pipe(z.transform((value: number | string) => Number(value)), z.int({ error: MESSAGES.fieldParty }).check(z.minimum(1, { error: MESSAGES.fieldParty }), z.maximum(EVENT_PARTY_MAX, { error: MESSAGES.fieldParty }))),
 );
 
-/** A registration for an event (api/src/events): who, how many, the language for mail and what to prepare. */
+/**
+ * The answers to the event's own questions, by question id (`answers.<id>` in a form post). Which
+ * ids there are, which are required and which choices exist depends on the event: the route checks
+ * that (src/lib/registration-questions.ts); here, only the shape and the bounds.
+ */
+const answers = z.pipe(
+  z.optional(
+    z
+      .record(
+        z.string().check(z.regex(/^[a-z0-9-]{1,40}$/, { error: MESSAGES.fieldUnknown })),
+        z.string({ error: MESSAGES.fieldRequired }).check(z.trim(), z.maxLength(REGISTRATION_ANSWER_MAX, { error: MESSAGES.fieldTooLong }), plainText(false)),
+        { error: MESSAGES.fieldUnknown },
+      )
+      .check(z.refine((value) => Object.keys(value).length <= REGISTRATION_QUESTIONS_MAX, { error: MESSAGES.fieldUnknown })),
+  ),
+  z.transform((value: Record<string, string> | undefined) => value ?? {}),
+);
+
+/** A registration for an event (api/src/events): who, how many, the language for mail, what to prepare and the event's own questions. */
 export const eventRegistrationSchema = z.strictObject({
   event: z.string({ error: MESSAGES.fieldRequired }).check(z.trim(), z.regex(/^[a-z0-9-]{1,100}$/, { error: MESSAGES.eventUnknown })),
   name: required(LIMITS.name),
@@ -134,6 +152,7 @@ export const eventRegistrationSchema = z.strictObject({
   mailLang: z.enum(LANG_CODES as [Lang, ...Lang[]], { error: MESSAGES.fieldChoice }),
   needs: choices(REGISTRATION_NEEDS),
   notes: optional(LIMITS.notes, true),
+  answers,
   lang,
 });
 
@@ -143,6 +162,9 @@ export type ContactInput = z.output<typeof contactSchema>;
 export type VolunteerInput = z.output<typeof volunteerSchema>;
 export type PartnershipInput = z.output<typeof partnershipSchema>;
 export type EventRegistrationInput = z.output<typeof eventRegistrationSchema>;
+
+/** The fields of each form whose value is a record: `<field>.<key>` in a form post. */
+export const RECORD_FIELDS: Readonly<Record<string, readonly string[]>> = { event: ['answers'] };
 
 /** The fields of each form whose value is a list (repeated keys in a form post). */
 export const LIST_FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -165,6 +187,8 @@ export type Schema = z.ZodMiniType;
 /** Runs a schema (zod/mini keeps parsing in functions, not methods). */
 export const safeParse = <S extends Schema>(schema: S, value: unknown) => z.safeParse(schema, value);
 
+const RECORD_KEYS = new Set(Object.values(RECORD_FIELDS).flat());
+
 /** Flattens zod issues to one message per field (the first), keyed by the top-level field. */
 export function fieldIssues(error: { issues: readonly z.core.$ZodIssue[] }): FieldIssue[] {
   const seen = new Map<string, string>();
@@ -173,7 +197,8 @@ export function fieldIssues(error: { issues: readonly z.core.$ZodIssue[] }): Fie
       for (const key of issue.keys) if (!seen.has(key)) seen.set(key, MESSAGES.fieldUnknown);
       continue;
     }
-    const path = issue.path.length ? String(issue.path[0]) : '';
+    // A record's entry is its own field (`answers.<id>`); every other issue is its top-level field's.
+    const path = issue.path.length > 1 && RECORD_KEYS.has(String(issue.path[0])) ? `${String(issue.path[0])}.${String(issue.path[1])}` : issue.path.length ? String(issue.path[0]) : '';
     if (!seen.has(path)) seen.set(path, issue.message);
   }
   return [...seen].map(([path, message]) => ({ path, message }));

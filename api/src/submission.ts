@@ -15,7 +15,7 @@ import { MESSAGES } from '../../src/lib/messages.ts';
 import { langOrDefault, translateText } from '../../src/lib/i18n/catalogue.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../src/lib/i18n/languages.ts';
 import { langOfPath, localizePath } from '../../src/lib/i18n/paths.ts';
-import { HONEYPOT_FIELD, LIST_FIELDS, fieldIssues, safeParse, type FieldIssue } from './schemas.ts';
+import { HONEYPOT_FIELD, LIST_FIELDS, RECORD_FIELDS, fieldIssues, safeParse, type FieldIssue } from './schemas.ts';
 
 export type FormName = 'newsletter' | 'contact' | 'volunteer' | 'partnership' | 'giving' | 'event';
 
@@ -88,12 +88,24 @@ export function fail(
 /** What `c.req.valid('json')` holds after `submission()`: a honeypot hit carries the data only if it is valid. */
 export type Submission<T> = { isForm: boolean } & ({ honeypot: boolean; data: T } | { honeypot: true; data?: undefined });
 
-/** The fields of a urlencoded body; the form's list fields (checkbox groups) as arrays. */
-function formValues(text: string, form: string): Record<string, string | string[]> {
+/**
+ * The fields of a urlencoded body; the form's list fields (checkbox groups) as arrays, its record
+ * fields (`answers.<id>`) as one object each.
+ */
+function formValues(text: string, form: string): Record<string, string | string[] | Record<string, string>> {
   const params = new URLSearchParams(text);
   const lists = LIST_FIELDS[form] ?? [];
-  const values: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) values[key] = lists.includes(key) ? params.getAll(key) : (params.get(key) ?? '');
+  const records = RECORD_FIELDS[form] ?? [];
+  const values: Record<string, string | string[] | Record<string, string>> = {};
+  for (const key of new Set(params.keys())) {
+    const dot = key.indexOf('.');
+    const record = dot > 0 ? key.slice(0, dot) : '';
+    if (records.includes(record)) {
+      const held = values[record];
+      const entries = held && typeof held === 'object' && !Array.isArray(held) ? held : (values[record] = Object.create(null) as Record<string, string>);
+      entries[key.slice(dot + 1)] = params.get(key) ?? '';
+    } else values[key] = lists.includes(key) ? params.getAll(key) : (params.get(key) ?? '');
+  }
   return values;
 }
 

@@ -17,7 +17,18 @@ const WORKSHOP = 'tax-season-prep-workshop';
 const SUMMIT = 'youth-leadership-summit';
 const BEFORE = new Date('2026-11-21T12:00:00-06:00');
 
-const family = (email: string, party: number, extra: Record<string, unknown> = {}) => ({ event: WORKSHOP, name: 'Amani Mwangi', email, party, mailLang: 'sw', needs: ['interpreter'], lang: 'sw', ...extra });
+const family = (email: string, party: number, extra: Record<string, unknown> = {}) => ({
+  event: WORKSHOP,
+  name: 'Amani Mwangi',
+  email,
+  party,
+  mailLang: 'sw',
+  needs: ['interpreter'],
+  lang: 'sw',
+  // The summit asks how old the young person is (required): "16 to 18".
+  ...(extra.event === SUMMIT ? { answers: { 'age-group': '0' } } : {}),
+  ...extra,
+});
 
 describeBackends('event registration', (backend) => {
   let api: TestApi;
@@ -107,12 +118,63 @@ describeBackends('event registration', (backend) => {
   });
 
   test('the plain form is answered with the result pages in the visitor’s language', async () => {
-    const fields = (email: string, party: string): Array<[string, string]> => [['event', SUMMIT], ['name', 'Jean Mbala'], ['email', email], ['party', party], ['mailLang', 'fr'], ['needs', 'wheelchair'], ['lang', 'fr']];
+    const fields = (email: string, party: string): Array<[string, string]> => [['event', SUMMIT], ['name', 'Jean Mbala'], ['email', email], ['party', party], ['mailLang', 'fr'], ['needs', 'wheelchair'], ['answers.age-group', '1'], ['answers.school', 'Collège Tarrant'], ['lang', 'fr']];
     const ok = await postForm(api.app, '/api/event-registrations', fields('form@example.org', '2'));
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/fr/events/registered');
+    const row = await api.services.db.kysely.selectFrom('event_registrations').select('answers').where('email', '=', 'form@example.org').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.answers)).toEqual([
+      { id: 'age-group', question: 'How old is the young person coming?', answer: '19 to 21' },
+      { id: 'school', question: 'Which school or college do you go to?', answer: 'Collège Tarrant' },
+    ]);
     const bad = await postForm(api.app, '/api/event-registrations', fields('form2@example.org', 'douze'));
     expect(bad.headers.get('location')).toBe('/fr/form-error?form=event#invalid');
+  });
+
+  test('the event’s own questions: required ones asked, choices kept to the list, answers in the mail in the registrant’s language and in English for staff', async () => {
+    const summit = (email: string, answers: unknown, extra: Record<string, unknown> = {}) => postJson(api.app, '/api/event-registrations', family(email, 1, { event: SUMMIT, answers, ...extra }));
+    const issues = async (response: Response | Promise<Response>) => {
+      const answer = await response;
+      expect(answer.status).toBe(400);
+      return ((await answer.json()) as { issues: unknown }).issues;
+    };
+    expect(await issues(summit('q1@example.org', {}))).toEqual([{ path: 'answers.age-group', message: 'Sehemu hii inahitajika' }]);
+    expect(await issues(summit('q1@example.org', { 'age-group': '  ' }, { lang: 'fr' }))).toEqual([{ path: 'answers.age-group', message: 'Ce champ est obligatoire' }]);
+    expect(await issues(summit('q1@example.org', { 'age-group': '3' }, { lang: 'en' }))).toEqual([{ path: 'answers.age-group', message: 'Please choose from the listed options' }]);
+    expect(await issues(summit('q1@example.org', { 'age-group': '0', meal: 'Pizza' }, { lang: 'en' }))).toEqual([{ path: 'answers.meal', message: 'Please choose from the listed options' }]);
+    expect(await issues(summit('q1@example.org', { 'age-group': '0', 'shoe-size': '42' }, { lang: 'en' }))).toEqual([{ path: 'answers.shoe-size', message: 'This field is not part of the form' }]);
+    expect(await issues(summit('q1@example.org', { 'age-group': '0', school: 'x'.repeat(301) }, { lang: 'en' }))).toEqual([{ path: 'answers.school', message: 'This is too long' }]);
+    // A control character is refused by the input guard, before the schema, at the top-level field.
+    expect(await issues(summit('q1@example.org', { 'age-group': '0', school: 'Lyc\u0000ée' }, { lang: 'en' }))).toEqual([{ path: 'answers', message: expect.any(String) }]);
+    expect(await issues(summit('q1@example.org', ['0'], { lang: 'en' }))).toEqual([{ path: 'answers', message: 'This field is not part of the form' }]);
+    // A question of another event is not this event's.
+    expect(await issues(postJson(api.app, '/api/event-registrations', family('q1@example.org', 1, { answers: { 'age-group': '0' }, lang: 'en' })))).toEqual([{ path: 'answers.age-group', message: 'This field is not part of the form' }]);
+    expect(await api.services.db.kysely.selectFrom('event_registrations').select('id').where('email', '=', 'q1@example.org').execute()).toEqual([]);
+
+    expect((await summit('q-fr@example.org', { 'age-group': '2', meal: '1', school: 'Lycée de Grapevine' }, { mailLang: 'fr' })).status).toBe(201);
+    const [french] = await outbox('q-fr@example.org');
+    expect(french!.text_body).toContain('Vos réponses :\nQuel âge a le jeune qui vient\u00a0? 22 à 24 ans\nLe déjeuner est offert. Faut-il un repas particulier\u00a0? Végétarien');
+    // What was typed is not mailed back: the form cannot send anyone a text of someone else's.
+    expect(french!.text_body).not.toContain('Lycée de Grapevine');
+    expect(french!.html_body).toContain('Végétarien');
+    expect((await summit('q-sw@example.org', { 'age-group': '0' })).status).toBe(201);
+    const [swahili] = await outbox('q-sw@example.org');
+    expect(swahili!.text_body).toContain('Majibu yako:\nKijana anayekuja ana umri gani? Miaka 16 hadi 18');
+    const rows = await api.services.db.kysely.selectFrom('event_registrations').select(['email', 'answers']).where('email', 'in', ['q-fr@example.org', 'q-sw@example.org']).orderBy('email').execute();
+    expect(rows.map((row) => [row.email, JSON.parse(row.answers)])).toEqual([
+      ['q-fr@example.org', [
+        { id: 'age-group', question: 'How old is the young person coming?', answer: '22 to 24' },
+        { id: 'meal', question: 'Lunch is free. Do you need a special meal?', answer: 'Vegetarian' },
+        { id: 'school', question: 'Which school or college do you go to?', answer: 'Lycée de Grapevine' },
+      ]],
+      ['q-sw@example.org', [{ id: 'age-group', question: 'How old is the young person coming?', answer: '16 to 18' }]],
+    ]);
+
+    // Without JavaScript: the required question left out leads to the form's error page.
+    const plain = await postForm(api.app, '/api/event-registrations', [['event', SUMMIT], ['name', 'Jean Mbala'], ['email', 'q-plain@example.org'], ['party', '1'], ['mailLang', 'fr'], ['lang', 'fr']]);
+    expect(plain.headers.get('location')).toBe('/fr/form-error?form=event#invalid');
+    const twice = await postForm(api.app, '/api/event-registrations', [['event', SUMMIT], ['name', 'Jean'], ['email', 'q-plain@example.org'], ['party', '1'], ['mailLang', 'fr'], ['answers', 'x'], ['answers.age-group', '1'], ['lang', 'fr']]);
+    expect(twice.status).toBe(303);
   });
 
   test('the day before, in the organisation’s time zone, each confirmed registrant is reminded once with Confirm and Cancel', async () => {

@@ -11,10 +11,13 @@ import { useEffect, useState } from 'react';
 import { api } from '../lib/api-client.ts';
 import { call } from './api-call.ts';
 import { LANGUAGES, type Lang } from '../lib/i18n/languages.ts';
-import { CheckboxGroup, EmailField, Field, PhoneField, SelectField } from './form-kit/fields.tsx';
+import { CheckboxGroup, EmailField, Field, PhoneField, RadioGroup, SelectField } from './form-kit/fields.tsx';
+import { answerField, answerIssues } from '../lib/registration-questions.ts';
+import type { RegistrationQuestion } from '../lib/content-schemas.ts';
+import { REGISTRATION_ANSWER_MAX } from '../lib/constants.ts';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
 import { FormDone, FormFrame } from './form-kit/frame.tsx';
-import { FORM_KIT_TEXTS, fill, textsIn } from './form-kit/texts.ts';
+import { FORM_KIT_TEXTS, fill, localizeErrors, textsIn } from './form-kit/texts.ts';
 
 const NEED_TEXTS = { interpreter: 'eventNeedInterpreter', wheelchair: 'eventNeedWheelchair', childcare: 'eventNeedChildcare' } as const;
 
@@ -48,6 +51,22 @@ export interface EventRegistrationFormProps {
   lang: Lang;
   /** Whether the event has a limit at all (then the island asks how many places are left). */
   limited: boolean;
+  /** The event's own questions, in the page's language. */
+  questions?: RegistrationQuestion[];
+}
+
+type FormValues = Record<string, string | string[]>;
+
+/** The flat fields (`answers.<id>`) as the schema's `answers` record; unanswered questions left out. */
+function registrationInput(values: FormValues) {
+  const answers: Record<string, string> = {};
+  const rest: FormValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name.startsWith('answers.')) {
+      if (typeof value === 'string' && value.trim()) answers[name.slice('answers.'.length)] = value;
+    } else rest[name] = value;
+  }
+  return { ...rest, answers };
 }
 
 const PARTY_SIZES = Array.from({ length: EVENT_PARTY_MAX }, (_, i) => String(i + 1));
@@ -56,15 +75,18 @@ const LANGUAGE_NAMES = Object.fromEntries(LANGUAGES.map((language) => [language.
 
 type Places = { left: number | null; waiting: number; open: boolean };
 
-export default function EventRegistrationForm({ eventId, lang, limited }: EventRegistrationFormProps) {
+export default function EventRegistrationForm({ eventId, lang, limited, questions = [] }: EventRegistrationFormProps) {
   const t = textsIn(lang, EVENT_REGISTRATION_TEXTS);
   const [places, setPlaces] = useState<Places | null>(null);
+  const unanswered = Object.fromEntries(questions.map((question) => [answerField(question.id), '']));
   const flow = useFormFlow({
     schema: eventRegistrationSchema,
     endpoint: api['event-registrations'],
-    initial: { event: eventId, name: '', email: '', phone: '', party: '1', mailLang: lang as string, needs: [] as string[], notes: '' },
+    initial: { event: eventId, name: '', email: '', phone: '', party: '1', mailLang: lang as string, needs: [] as string[], notes: '', ...unanswered } as FormValues & { name: string; email: string; phone: string; party: string; mailLang: string; needs: string[]; notes: string },
     lang,
     texts: t,
+    toInput: registrationInput,
+    moreErrors: (values) => localizeErrors(Object.fromEntries(answerIssues(questions, registrationInput(values).answers).map((issue) => [issue.path, issue.message])), t),
     failure: (result) => ('network' in result ? t.unexpected : (result.message ?? t.eventRegisterFailure)),
   });
   const boxRef = useAlertFocus(flow.status);
@@ -125,6 +147,15 @@ export default function EventRegistrationForm({ eventId, lang, limited }: EventR
           onToggle={flow.toggle}
           error={flow.errors.needs}
         />
+        {questions.map((question) => {
+          const name = answerField(question.id);
+          const common = { name, value: flow.values[name] as string, onValue: flow.setValue, error: flow.errors[name] };
+          if (question.choices) {
+            const options = question.choices.map((_, index) => String(index));
+            return <RadioGroup key={question.id} idPrefix="register" legend={question.question} options={options} labels={Object.fromEntries(question.choices.map((choice, index) => [String(index), choice]))} required={question.required} {...common} />;
+          }
+          return <Field key={question.id} id={`register-answer-${question.id}`} label={question.question} optional={!question.required} required={question.required} maxLength={REGISTRATION_ANSWER_MAX} className="form-grid__wide" {...common} />;
+        })}
         <Field {...field('notes')} label={t.eventFormNotes} optional multiline rows={3} maxLength={LIMITS.notes} className="form-grid__wide" />
       </FormFrame>
     </>

@@ -57,6 +57,12 @@ export const SHIFT_PLACES_MAX = 200;
 export const EVENT_PARTY_MAX = 10;
 /** What a family can ask us to prepare (the registration form's checkboxes). */
 export const REGISTRATION_NEEDS = ['interpreter', 'wheelchair', 'childcare'] as const;
+/** The most questions of its own an event may ask on its registration form (registrationQuestions). */
+export const REGISTRATION_QUESTIONS_MAX = 5;
+/** The most choices one registration question may offer. */
+export const REGISTRATION_CHOICES_MAX = 8;
+/** The longest written answer to a registration question. */
+export const REGISTRATION_ANSWER_MAX = 300;
 
 export const VOLUNTEER_INTERESTS = [
   'languagePartner',

@@ -41,5 +41,42 @@ export function checkContent(contentDir: string): string[] {
       }
     }
   }
+  return [...problems, ...checkTranslatedQuestions(contentDir)];
+}
+
+type Question = { id?: unknown; choices?: unknown };
+const questionsOf = (path: string): Question[] | null => {
+  try {
+    const questions = (JSON.parse(readFileSync(path, 'utf8')) as { registrationQuestions?: unknown }).registrationQuestions;
+    return Array.isArray(questions) ? (questions as Question[]) : null;
+  } catch {
+    return null; // The schema check above already names the file.
+  }
+};
+
+/**
+ * An event's questions in French or Swahili answer the English file's: the same ids, and each
+ * choice list as long as the English one, in the same order (the API stores the English choice
+ * at the same place). A question left untranslated is asked in English.
+ */
+function checkTranslatedQuestions(contentDir: string): string[] {
+  const dir = join(contentDir, 'events');
+  if (!existsSync(dir)) return [];
+  const problems: string[] = [];
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.json'))) {
+    const english = questionsOf(join(dir, name)) ?? [];
+    for (const lang of TRANSLATED_LANGS) {
+      const path = join(dir, lang, name);
+      const translated = existsSync(path) ? questionsOf(path) : null;
+      translated?.forEach((question, index) => {
+        const field = `content/events/${lang}/${name}: registrationQuestions.${index}`;
+        const source = english.find((candidate) => candidate.id === question.id);
+        if (!source) return problems.push(`${field}.id: the English file (content/events/${name}) has no question "${String(question.id)}": use the id of the English question this one translates`);
+        const want = Array.isArray(source.choices) ? source.choices.length : 0;
+        const have = Array.isArray(question.choices) ? question.choices.length : 0;
+        if (want !== have) problems.push(`${field}.choices: give ${want ? `${want} choices, as the English file does, in the same order` : 'no choices: the English question takes a written answer'}`);
+      });
+    }
+  }
   return problems;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAROUSEL_IMAGE_COUNT, EVENT_CAPACITY_MAX, SHIFT_PLACES_MAX, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
+import { CAROUSEL_IMAGE_COUNT, EVENT_CAPACITY_MAX, REGISTRATION_CHOICES_MAX, REGISTRATION_QUESTIONS_MAX, SHIFT_PLACES_MAX, EVENT_CATEGORIES, VOLUNTEER_INTERESTS } from './constants.ts';
 import { POST_CATEGORIES } from './blog.ts';
 import { FAQ_CATEGORIES } from './faq.ts';
 
@@ -24,6 +24,20 @@ export const isoWithOffset = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/, 'an ISO date-time with its offset');
 
+/**
+ * A question of the event's own on its registration form ("How old are the children?"): a short
+ * written answer, or one of its `choices`. Its translation (the fr/ and sw/ files) keeps the id and
+ * the choices in the same order; the API stores the English choice, so staff read one list.
+ */
+export const registrationQuestionSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a lowercase id such as children-ages'),
+  question: z.string().min(3).max(160),
+  /** Leave out for a written answer; otherwise the choices to pick one from. */
+  choices: z.array(z.string().min(1).max(80)).min(2).max(REGISTRATION_CHOICES_MAX).optional(),
+  required: z.boolean().default(false),
+});
+export type RegistrationQuestion = z.output<typeof registrationQuestionSchema>;
+
 export const eventSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]+$/),
@@ -40,6 +54,12 @@ export const eventSchema = z
     registrationRequired: z.boolean(),
     /** Places for the site's own registration form; none: as many as come. */
     capacity: z.number().int().min(1).max(EVENT_CAPACITY_MAX).optional(),
+    /** Questions the site's registration form asks beyond name, party and needs. */
+    registrationQuestions: z
+      .array(registrationQuestionSchema)
+      .max(REGISTRATION_QUESTIONS_MAX)
+      .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, 'give each question its own id')
+      .optional(),
     attendees: z.number().int().nonnegative().optional(),
     organizer: z.string().min(1),
     contact: z.object({ email: z.email(), phone: z.string().optional() }),

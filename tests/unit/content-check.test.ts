@@ -33,6 +33,20 @@ describe('a content file the build cannot use is named with its field and what t
     expect(checkContent(dir).filter((line) => line.startsWith('content/faq/'))).toEqual(['content/faq/open.json: Expected double-quoted property name in JSON at position 23 (line 1 column 24)']);
   });
 
+  it('an event’s translated questions keep the English ids and as many choices', () => {
+    const summit = JSON.parse(readFileSync(join(root, 'content', 'events', 'youth-leadership-summit.json'), 'utf8'));
+    const french = JSON.parse(readFileSync(join(root, 'content', 'events', 'fr', 'youth-leadership-summit.json'), 'utf8'));
+    mkdirSync(join(dir, 'events', 'fr'), { recursive: true });
+    writeFileSync(join(dir, 'events', 'summit.json'), JSON.stringify(summit));
+    french.registrationQuestions[0].choices.pop();
+    french.registrationQuestions[2].id = 'ecole';
+    writeFileSync(join(dir, 'events', 'fr', 'summit.json'), JSON.stringify(french));
+    expect(checkContent(dir).filter((line) => line.startsWith('content/events/'))).toEqual([
+      'content/events/fr/summit.json: registrationQuestions.0.choices: give 3 choices, as the English file does, in the same order',
+      'content/events/fr/summit.json: registrationQuestions.2.id: the English file (content/events/summit.json) has no question "ecole": use the id of the English question this one translates',
+    ]);
+  });
+
   it('content/site.json too', () => {
     const site = JSON.parse(readFileSync(join(root, 'content', 'site.json'), 'utf8'));
     expect(() => parseSiteConfig({ ...site, foundedYear: '2025' })).toThrow('  foundedYear: write a number, without quotes');

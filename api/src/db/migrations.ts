@@ -661,6 +661,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('event_places').ifExists().execute();
     },
   },
+  '2026-12-04-001-registration-answers': {
+    async up(db: Kysely<any>) {
+      // The answers to an event's own registration questions: a JSON list of { id, question, answer } in English.
+      await db.schema.alterTable('event_registrations').addColumn('answers', 'text', (col) => col.notNull().defaultTo('[]')).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('event_registrations').dropColumn('answers').execute();
+    },
+  },
 };
 
 /**

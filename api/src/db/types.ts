@@ -248,6 +248,8 @@ export interface EventRegistrationsTable {
   /** JSON list of REGISTRATION_NEEDS. */
   needs: string;
   notes: string | null;
+  /** JSON list of the answers to the event's own questions, in English (StoredAnswer in src/lib/registration-questions.ts). */
+  answers: string;
   /** The language the registrant wants mail in. */
   mail_lang: string;
   status: RegistrationStatus;

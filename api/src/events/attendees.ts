@@ -11,6 +11,7 @@ import { acknowledgement, hello } from '../mail/templates.ts';
 import { registrableEvents, type RegistrableEvent } from './catalogue.ts';
 import { registrantOf } from './registrations.ts';
 import type { RegistrationNeed } from './needs.ts';
+import type { StoredAnswer } from '../../../src/lib/registration-questions.ts';
 
 export interface EventCounts {
   id: string;
@@ -33,6 +34,8 @@ export interface Attendee {
   party: number;
   needs: RegistrationNeed[];
   notes: string | null;
+  /** The answers to the event's own questions, in English. */
+  answers: StoredAnswer[];
   mailLang: string;
   status: 'confirmed' | 'waiting';
   /** The place in the waiting list (1 is next); null when confirmed. */
@@ -77,6 +80,7 @@ const attendeeOf = (row: EventRegistrationsTable, position: number | null): Atte
   party: row.party,
   needs: JSON.parse(row.needs) as RegistrationNeed[],
   notes: row.notes,
+  answers: JSON.parse(row.answers) as StoredAnswer[],
   mailLang: row.mail_lang,
   status: row.status as Attendee['status'],
   position,
@@ -106,12 +110,29 @@ export async function checkIn(db: Db, eventId: string, id: string, present: numb
   return attendeeOf({ ...row, checked_in: present, updated_at: now }, null);
 }
 
-export const ATTENDEE_CSV_HEADER = ['Status', 'Place in waiting list', 'Name', 'Email', 'Phone', 'People', 'Checked in', 'Needs', 'Notes', 'Mail language', 'Confirmed after reminder', 'Registered'] as const;
+const ATTENDEE_CSV_COLUMNS = ['Status', 'Place in waiting list', 'Name', 'Email', 'Phone', 'People', 'Checked in', 'Needs', 'Notes', 'Mail language', 'Confirmed after reminder', 'Registered'] as const;
 
-export const attendeeCells = (a: Attendee) => [a.status, a.position ?? '', a.name, a.email, a.phone ?? '', a.party, a.checkedIn, a.needs.join(' '), a.notes ?? '', a.mailLang, a.attendingConfirmedAt ?? '', a.registeredAt];
+/** The list's columns: the fixed ones, then one per question the event asks (its English words). */
+export const attendeeCsvHeader = (event: RegistrableEvent) => [...ATTENDEE_CSV_COLUMNS, ...event.questions[DEFAULT_LANG].map((question) => question.question)];
+
+export const attendeeCells = (event: RegistrableEvent, a: Attendee) => [
+  a.status,
+  a.position ?? '',
+  a.name,
+  a.email,
+  a.phone ?? '',
+  a.party,
+  a.checkedIn,
+  a.needs.join(' '),
+  a.notes ?? '',
+  a.mailLang,
+  a.attendingConfirmedAt ?? '',
+  a.registeredAt,
+  ...event.questions[DEFAULT_LANG].map((question) => a.answers.find((answer) => answer.id === question.id)?.answer ?? ''),
+];
 
 /** Staff's message to everyone confirmed for the event, one mail each, replies to the event's contact. */
-export function messageMails(event: RegistrableEvent, rows: readonly Pick<EventRegistrationsTable, 'name' | 'email' | 'party' | 'needs' | 'mail_lang'>[], subject: string, body: string): OutgoingMail[] {
+export function messageMails(event: RegistrableEvent, rows: readonly Pick<EventRegistrationsTable, 'name' | 'email' | 'party' | 'needs' | 'answers' | 'mail_lang'>[], subject: string, body: string): OutgoingMail[] {
   return rows.map((row) => {
     const who = registrantOf(row);
     const mail = acknowledgement('event.message', who.email, subject, event.text[who.mailLang].contact.email, [hello(who.name, who.mailLang), body], who.mailLang);

@@ -6,7 +6,8 @@
  * the event takes registrations here, how many places it has, and when it starts.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { eventSchema, volunteerOpportunitySchema, type EventItem, type VolunteerOpportunity } from '../../../src/lib/content-schemas.ts';
+import { eventSchema, volunteerOpportunitySchema, type EventItem, type RegistrationQuestion, type VolunteerOpportunity } from '../../../src/lib/content-schemas.ts';
+import { questionsIn } from '../../../src/lib/registration-questions.ts';
 import { site } from '../../../src/lib/site.ts';
 import { registersOnSite } from '../../../src/lib/events.ts';
 import { DEFAULT_LANG, LANG_CODES, type Lang } from '../../../src/lib/i18n/languages.ts';
@@ -22,7 +23,11 @@ export interface RegistrableEvent {
   capacity: number | null;
   /** The event in each language (the English file where a language has none). */
   text: Readonly<Record<Lang, EventItem>>;
+  /** The event's own registration questions in each language (English where a translation lacks one). */
+  questions: Readonly<Record<Lang, RegistrationQuestion[]>>;
 }
+
+const noQuestions = Object.fromEntries(LANG_CODES.map((lang) => [lang, []])) as unknown as Record<Lang, RegistrationQuestion[]>;
 
 function readEvent(url: URL): EventItem {
   return eventSchema.parse(JSON.parse(readFileSync(url, 'utf8')));
@@ -40,7 +45,9 @@ function loadEvents(): ReadonlyMap<string, RegistrableEvent> {
         return [lang, lang !== DEFAULT_LANG && existsSync(translated) ? readEvent(translated) : english];
       }),
     ) as Record<Lang, EventItem>;
-    events.set(english.id, { id: english.id, pagePath: `/events/${english.id}`, capacity: english.capacity ?? null, text });
+    const asked = english.registrationQuestions ?? [];
+    const questions = Object.fromEntries(LANG_CODES.map((lang) => [lang, questionsIn(asked, text[lang].registrationQuestions)])) as Record<Lang, RegistrationQuestion[]>;
+    events.set(english.id, { id: english.id, pagePath: `/events/${english.id}`, capacity: english.capacity ?? null, text, questions });
   }
   for (const shift of loadShifts()) {
     if (events.has(shift.id)) throw new Error(`content/volunteer-opportunities: shift ${shift.id} has the id of an event`);
@@ -94,7 +101,7 @@ function loadShifts(): RegistrableEvent[] {
           return [lang, item];
         }),
       ) as Record<Lang, EventItem>;
-      shifts.push({ id, pagePath: `/get-involved/shifts/${shift.id}`, capacity: shift.places, text });
+      shifts.push({ id, pagePath: `/get-involved/shifts/${shift.id}`, capacity: shift.places, text, questions: noQuestions });
     }
   }
   return shifts;

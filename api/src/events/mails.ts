@@ -14,12 +14,16 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 import type { RegistrableEvent } from './catalogue.ts';
 import type { RegistrationNeed } from './needs.ts';
 import { needLabels } from './needs.ts';
+import { DEFAULT_LANG } from '../../../src/lib/i18n/languages.ts';
+import { answerIn, type StoredAnswer } from '../../../src/lib/registration-questions.ts';
 
 export interface Registrant {
   name: string;
   email: string;
   party: number;
   needs: readonly RegistrationNeed[];
+  /** The answers to the event's own questions, in English. */
+  answers: readonly StoredAnswer[];
   mailLang: Lang;
 }
 
@@ -42,6 +46,14 @@ function details(event: RegistrableEvent, who: Registrant): string[] {
     }),
   ];
   if (who.needs.length) lines.push(message(lang, 'mailEventNeeds', { needs: needLabels(who.needs, lang) }));
+  // The choices the registrant picked, in their language. A written answer is not echoed back, as
+  // no form's mail echoes what was typed: the form cannot mail anyone a text of someone else's.
+  const english = event.questions[DEFAULT_LANG];
+  const picked = who.answers.filter((stored) => english.find((question) => question.id === stored.id)?.choices?.includes(stored.answer));
+  if (picked.length) {
+    const answers = picked.map((stored) => answerIn(stored, english, event.questions[lang]));
+    lines.push([message(lang, 'mailEventAnswers'), ...answers.map(({ question, answer }) => `${question} ${answer}`)].join('\n'));
+  }
   return lines;
 }
 

@@ -15,6 +15,8 @@ import type { Database, Db } from '../db/index.ts';
 import type { EventRegistrationsTable } from '../db/types.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { langOrDefault } from '../../../src/lib/i18n/catalogue.ts';
+import { DEFAULT_LANG } from '../../../src/lib/i18n/languages.ts';
+import { storedAnswers, type StoredAnswer } from '../../../src/lib/registration-questions.ts';
 import type { EventRegistrationInput } from '../schemas.ts';
 import type { RegistrableEvent } from './catalogue.ts';
 import { confirmationMail, waitingMail, type Registrant } from './mails.ts';
@@ -63,11 +65,12 @@ async function waitingCount(trx: Trx | Db['kysely'], eventId: string, before?: s
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export const registrantOf = (row: Pick<EventRegistrationsTable, 'name' | 'email' | 'party' | 'needs' | 'mail_lang'>): Registrant => ({
+export const registrantOf = (row: Pick<EventRegistrationsTable, 'name' | 'email' | 'party' | 'needs' | 'answers' | 'mail_lang'>): Registrant => ({
   name: row.name,
   email: row.email,
   party: row.party,
   needs: JSON.parse(row.needs) as RegistrationNeed[],
+  answers: JSON.parse(row.answers) as StoredAnswer[],
   mailLang: langOrDefault(row.mail_lang),
 });
 
@@ -99,6 +102,7 @@ export async function register(trx: Trx, event: RegistrableEvent, input: EventRe
     party: input.party,
     needs: JSON.stringify(input.needs),
     notes: input.notes ?? null,
+    answers: JSON.stringify(storedAnswers(event.questions[DEFAULT_LANG], input.answers)),
     mail_lang: input.mailLang,
     status: fits ? ('confirmed' as const) : ('waiting' as const),
     queued_at: now,

@@ -12,7 +12,7 @@ import { validator } from 'hono/validator';
 import { EVENT_PARTY_MAX } from '../../../src/lib/constants.ts';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { staffApi } from '../auth/guard.ts';
-import { ATTENDEE_CSV_HEADER, attendeeCells, attendeesOf, checkIn, eventCounts, messageMails } from '../events/attendees.ts';
+import { attendeeCells, attendeeCsvHeader, attendeesOf, checkIn, eventCounts, messageMails } from '../events/attendees.ts';
 import { registrableEvent, type RegistrableEvent } from '../events/catalogue.ts';
 import { csvLine, BOM } from '../inbox/csv.ts';
 import { csvResponse, jsonBody } from '../inbox/http.ts';
@@ -55,7 +55,7 @@ export function eventAttendeeRoutes(services: Services) {
     })
     .get('/:event/export.csv', eventParam, async (c) => {
       const event = c.req.valid('param').event as RegistrableEvent;
-      const lines = [BOM + csvLine(ATTENDEE_CSV_HEADER), ...(await attendeesOf(db, event.id)).map((a) => csvLine(attendeeCells(a)))];
+      const lines = [BOM + csvLine(attendeeCsvHeader(event)), ...(await attendeesOf(db, event.id)).map((a) => csvLine(attendeeCells(event, a)))];
       const body = new Blob(lines).stream() as ReadableStream<Uint8Array>;
       return csvResponse(body, `${event.id}-registrations`);
     })
@@ -69,7 +69,7 @@ export function eventAttendeeRoutes(services: Services) {
       const event = c.req.valid('param').event as RegistrableEvent;
       const { subject, body } = c.req.valid('json');
       const ids = await db.write(async (trx) => {
-        const rows = await trx.selectFrom('event_registrations').select(['name', 'email', 'party', 'needs', 'mail_lang']).where('event_id', '=', event.id).where('status', '=', 'confirmed').execute();
+        const rows = await trx.selectFrom('event_registrations').select(['name', 'email', 'party', 'needs', 'answers', 'mail_lang']).where('event_id', '=', event.id).where('status', '=', 'confirmed').execute();
         return services.mailer.enqueue(trx, messageMails(event, rows, subject, body));
       });
       services.mailer.deliverLater(ids);

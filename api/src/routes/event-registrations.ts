@@ -12,7 +12,8 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { langOrDefault, translateText } from '../../../src/lib/i18n/catalogue.ts';
 import { localizePath } from '../../../src/lib/i18n/paths.ts';
-import type { Lang } from '../../../src/lib/i18n/languages.ts';
+import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
+import { answerIssues } from '../../../src/lib/registration-questions.ts';
 import { registrableEvent, registrationOpen } from '../events/catalogue.ts';
 import { cancel, confirmAttendance, placesOf, register } from '../events/registrations.ts';
 import { methodNotAllowed } from '../method-not-allowed.ts';
@@ -43,6 +44,8 @@ export function eventRegistrationRoutes(services: Services) {
       if (!event) return refuse(c, lang, 'event', MESSAGES.eventUnknown);
       const now = new Date();
       if (!registrationOpen(event, now)) return refuse(c, lang, 'event', MESSAGES.eventClosed);
+      const answerProblems = answerIssues(event.questions[DEFAULT_LANG], input.answers);
+      if (answerProblems.length) return fail(c, 'event', 400, MESSAGES.invalidInput, 'invalid', answerProblems, lang);
       const { outcome, ids } = await services.db.write(async (trx) => {
         const outcome = await register(trx, event, input, sign, services.config.siteUrl, now.toISOString());
         if (outcome.status === 'too-large') return { outcome, ids: [] };

@@ -212,3 +212,57 @@ export function SelectField<T extends string>({
     </div>
   );
 }
+
+/**
+ * One choice among a few, as radio buttons (every choice in sight, one tap each); `value` is the
+ * chosen option or '' for none yet. Required: the legend says nothing extra; else "(optional)".
+ */
+export function RadioGroup({
+  idPrefix,
+  name,
+  legend,
+  options,
+  labels,
+  value,
+  onValue,
+  required,
+  error,
+}: {
+  idPrefix: string;
+  name: string;
+  legend: string;
+  options: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  value: string;
+  onValue: (name: string, value: string) => void;
+  required?: boolean;
+  error?: string;
+}) {
+  const words = useFormKitWords();
+  const base = `${idPrefix}-${name.replace(/\W/g, '-')}`;
+  const errorId = error ? `${base}-error` : undefined;
+  return (
+    <fieldset className="form-choices" aria-describedby={errorId}>
+      <legend className="sipa-label">
+        {legend}
+        {required ? null : <span className="form-optional"> {words.formOptional}</span>}
+      </legend>
+      <div className="form-choices__grid">
+        {options.map((option, index) => {
+          const id = `${base}-${index}`;
+          return (
+            <label key={option} className="form-choice" htmlFor={id}>
+              <input id={id} type="radio" name={name} value={option} checked={value === option} required={required} onChange={() => onValue(name, option)} />
+              <span>{labels[option]}</span>
+            </label>
+          );
+        })}
+      </div>
+      {error ? (
+        <p className="sipa-field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

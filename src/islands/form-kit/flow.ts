@@ -49,7 +49,13 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   /** The alert text for a failed send (server message, non-OK fallback, network fallback). */
   failure: (result: Failure) => string;
   onSuccess?: (message: string | undefined) => void;
+  /** The values as the schema reads them, where the form's fields are not the schema's keys one for one. */
+  toInput?: (values: V) => unknown;
+  /** Errors the schema cannot know (an event's own questions), by field name, in the form's language. */
+  moreErrors?: (values: V) => Record<string, string>;
 }) {
+  const input = (values: V) => (options.toInput ? options.toInput(values) : values);
+  const errorsOf = (values: V) => ({ ...localizeErrors(fieldErrors(options.schema, input(values)) ?? {}, options.texts), ...options.moreErrors?.(values) });
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<FlowStatus>('editing');
@@ -61,7 +67,7 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
   const revalidate = (next: V) => {
     // Once a field has shown an error, it updates as the visitor types.
     if (!Object.keys(errors).length) return;
-    const found = localizeErrors(fieldErrors(options.schema, next) ?? {}, options.texts);
+    const found = errorsOf(next);
     setErrors((current) =>
       Object.fromEntries(
         Object.keys(current)
@@ -87,10 +93,11 @@ export function useFormFlow<S extends z.ZodMiniType, V extends Values>(options: 
     event.preventDefault();
     if (status === 'submitting') return;
     const form = event.currentTarget;
-    const checked = check(options.schema, values, options.texts);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      focusFirstError(form, checked.errors);
+    const checked = check(options.schema, input(values), options.texts);
+    const found = checked.errors ? errorsOf(values) : options.moreErrors?.(values);
+    if (found && Object.keys(found).length) {
+      setErrors(found);
+      focusFirstError(form, found);
       return;
     }
     setErrors({});

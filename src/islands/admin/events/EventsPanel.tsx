@@ -1,6 +1,7 @@
 /**
  * The Events panel of the staff area: each event that takes registrations with its counts, and
- * for one event the door list. Who is coming (by name) and who waits, their needs and phone;
+ * for one event the door list. Who is coming (by name) and who waits, their needs, their answers
+ * to the event's own questions and phone;
  * check-in one tap per person (a party of four is four taps, or "All here"), undone with the
  * minus; the list as CSV; a message to everyone confirmed, sent after a second press.
  * Made for a phone at the door: one column, large buttons.
@@ -22,6 +23,8 @@ type Attendee = {
   party: number;
   needs: string[];
   notes: string | null;
+  /** The answers to the event's own questions, in English. */
+  answers: { id: string; question: string; answer: string }[];
   status: 'confirmed' | 'waiting';
   position: number | null;
   checkedIn: number;
@@ -175,6 +178,16 @@ function AttendeeDetails({ attendee: a }: { attendee: Attendee }) {
         </ul>
       ) : null}
       {a.notes ? <p className="staff-attendee__notes">{a.notes}</p> : null}
+      {a.answers.length ? (
+        <dl className="staff-attendee__answers">
+          {a.answers.map((answer) => (
+            <div key={answer.id}>
+              <dt>{answer.question}</dt>
+              <dd>{answer.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <p className="staff-attendee__contact">
         {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : null} <a href={`mailto:${a.email}`}>{a.email}</a>
         {a.attendingConfirmedAt ? <span> · confirmed after the reminder</span> : null}
