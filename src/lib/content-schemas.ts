@@ -33,8 +33,13 @@ export const registrationQuestionSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a lowercase id such as children-ages'),
   question: z.string().min(3).max(160),
   /** Leave out for a written answer; otherwise the choices to pick one from. */
-  choices: z.array(z.string().min(1).max(80)).min(2).max(REGISTRATION_CHOICES_MAX).optional(),
-  required: z.boolean().default(false),
+  choices: z
+    .array(z.string().min(1).max(80))
+    .min(2)
+    .max(REGISTRATION_CHOICES_MAX)
+    .optional()
+    .describe('Leave empty for a written answer; otherwise 2 to 8 choices, of which a family picks one. In French and Swahili keep them in the English order.'),
+  required: z.boolean().default(false).describe('On: nobody can register without answering.'),
 });
 export type RegistrationQuestion = z.output<typeof registrationQuestionSchema>;
 
@@ -59,7 +64,8 @@ export const eventSchema = z
       .array(registrationQuestionSchema)
       .max(REGISTRATION_QUESTIONS_MAX)
       .refine((questions) => new Set(questions.map((q) => q.id)).size === questions.length, 'give each question its own id')
-      .optional(),
+      .optional()
+      .describe('Up to 5 questions of this event’s own on its registration form, after name, people and needs. A translation keeps each id.'),
     attendees: z.number().int().nonnegative().optional(),
     organizer: z.string().min(1),
     contact: z.object({ email: z.email(), phone: z.string().optional() }),
