@@ -56,6 +56,7 @@ export interface EventRegistrationFormProps {
 }
 
 type FormValues = Record<string, string | string[]>;
+type KnownValues = { event: string; name: string; email: string; phone: string; party: string; mailLang: string; needs: string[]; notes: string };
 
 /** The flat fields (`answers.<id>`) as the schema's `answers` record; unanswered questions left out. */
 function registrationInput(values: FormValues) {
@@ -82,7 +83,8 @@ export default function EventRegistrationForm({ eventId, lang, limited, question
   const flow = useFormFlow({
     schema: eventRegistrationSchema,
     endpoint: api['event-registrations'],
-    initial: { event: eventId, name: '', email: '', phone: '', party: '1', mailLang: lang as string, needs: [] as string[], notes: '', ...unanswered } as FormValues & { name: string; email: string; phone: string; party: string; mailLang: string; needs: string[]; notes: string },
+    // The questions' fields (`answers.<id>`) ride along; the type names the fields every event has.
+    initial: { event: eventId, name: '', email: '', phone: '', party: '1', mailLang: lang as string, needs: [] as string[], notes: '', ...unanswered } as KnownValues,
     lang,
     texts: t,
     toInput: registrationInput,
@@ -149,7 +151,7 @@ export default function EventRegistrationForm({ eventId, lang, limited, question
         />
         {questions.map((question) => {
           const name = answerField(question.id);
-          const common = { name, value: flow.values[name] as string, onValue: flow.setValue, error: flow.errors[name] };
+          const common = { name, value: ((flow.values as FormValues)[name] as string | undefined) ?? '', onValue: flow.setValue, error: flow.errors[name] };
           if (question.choices) {
             const options = question.choices.map((_, index) => String(index));
             return <RadioGroup key={question.id} idPrefix="register" legend={question.question} options={options} labels={Object.fromEntries(question.choices.map((choice, index) => [String(index), choice]))} required={question.required} {...common} />;
