@@ -61,6 +61,13 @@ const BROADCAST_PATHS = /^\/api\/(send-newsletter|newsletter-campaigns|newslette
 export interface AppOptions {
   /** For the health report; the server passes what it was started with. */
   version?: string;
+  /**
+   * The built page at a path of the site (`/fr/events/waitlisted`), as the server serves it from
+   * dist/: for an answer to a form sent without JavaScript that must show what only the API knows
+   * (the place on a waiting list). Without it (an app with no built site) such a form is
+   * redirected to the page as it was built.
+   */
+  sitePage?: (path: string) => string | undefined;
 }
 
 /** Opens and migrates the database and sets up mail and tokens from the config. */
@@ -131,7 +138,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route('/contact', contactRoutes(services))
     .route('/volunteer-application', volunteerRoutes(services))
     .route('/partnership-inquiry', partnershipRoutes(services))
-    .route('/event-registrations', eventRegistrationRoutes(services))
+    .route('/event-registrations', eventRegistrationRoutes(services, options.sitePage))
     .route('/auth', staffSelfServiceRoutes(services))
     .route('/auth', staffAuthRoutes(services))
     .route('/staff', staffRoutes(services))

@@ -64,7 +64,7 @@ export function createServerApp(options: {
       else if (!c.res.headers.has(name)) c.res.headers.set(name, isPage ? value : STRICT_CONTENT_SECURITY_POLICY);
     }
   });
-  const api = createApp(options.services, { version: process.env.npm_package_version });
+  const api = createApp(options.services, { version: process.env.npm_package_version, sitePage: site.page });
   // Without JavaScript the newsletter pages' button posts to the page's own address (which
   // carries the token), in each language: hand it to the API, naming the page's language.
   for (const lang of LANG_CODES) {

@@ -160,6 +160,8 @@ function escapeHtml(text: string): string {
 
 export interface StaticSite {
   handle(c: Context): Response;
+  /** The built page at `pathname` (its HTML), for an answer the API fills in; undefined if there is none. */
+  page(pathname: string): string | undefined;
   /** How many files are served. */
   size: number;
 }
@@ -222,6 +224,10 @@ export function createStaticSite(distDir: string): StaticSite {
 
   return {
     size: files.size,
+    page(pathname) {
+      const file = lookup(pathname);
+      return file?.type.startsWith('text/html') ? new TextDecoder().decode(file.body) : undefined;
+    },
     handle(c) {
       const url = new URL(c.req.url);
       let pathname: string;

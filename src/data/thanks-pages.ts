@@ -131,7 +131,8 @@ export const THANKS_PAGES: Readonly<Record<ThanksForm, (lang: Lang) => ThanksPag
       eyebrow: m.event_result_eyebrow({}, l),
       lead: m.event_waitlisted_lead({}, l),
       cardTitle: m.event_waitlisted_card({}, l),
-      paragraphs: [m.event_waitlisted_text({}, l), m.event_registered_copy({}, l)],
+      // The place in the line comes first, from the page (src/components/events/WaitlistPlace.astro).
+      paragraphs: [m.event_registered_copy({}, l)],
       actions: [
         { href: localizePath('/events', lang), label: m.event_back_events({}, l) },
         { href: localizePath('/', lang), label: m.result_back_home({}, l) },

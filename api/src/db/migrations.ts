@@ -661,7 +661,31 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('event_places').ifExists().execute();
     },
   },
-  '2026-12-04-001-registration-answers': {
+  /**
+   * The waiting list's order is a number the database gives each registration under its event's
+   * lock, one more than the last. queued_at was the order before: a time read from the clock of
+   * whichever API instance served the request, so two instances a few milliseconds apart (or in
+   * the same millisecond) put families in the line in another order than they were served and
+   * told their place, and the second could be moved in before the first. Rows registered before
+   * keep their order (queued_at, then id); rows written without one (0) come first.
+   */
+  '2026-12-04-001-event-queue-order': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('event_registrations').addColumn('queue_number', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+      await sql`update event_registrations set queue_number = (
+        select count(*) from event_registrations earlier
+        where earlier.event_id = event_registrations.event_id
+          and (earlier.queued_at < event_registrations.queued_at or (earlier.queued_at = event_registrations.queued_at and earlier.id <= event_registrations.id)))`.execute(db);
+      await db.schema.dropIndex('event_registrations_queue').execute();
+      await db.schema.createIndex('event_registrations_queue').on('event_registrations').columns(['event_id', 'status', 'queue_number']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('event_registrations_queue').execute();
+      await db.schema.createIndex('event_registrations_queue').on('event_registrations').columns(['event_id', 'status', 'queued_at']).execute();
+      await db.schema.alterTable('event_registrations').dropColumn('queue_number').execute();
+    },
+  },
+  '2026-12-04-002-registration-answers': {
     async up(db: Kysely<any>) {
       // The answers to an event's own registration questions: a JSON list of { id, question, answer } in English.
       await db.schema.alterTable('event_registrations').addColumn('answers', 'text', (col) => col.notNull().defaultTo('[]')).execute();

@@ -253,8 +253,14 @@ export interface EventRegistrationsTable {
   /** The language the registrant wants mail in. */
   mail_lang: string;
   status: RegistrationStatus;
-  /** First come, first served: the waiting list's order (the time the address joined it or registered). */
+  /** When the address registered or joined the waiting list. */
   queued_at: string;
+  /**
+   * First come, first served: the waiting list's order, one more than the event's last, given
+   * under the event's lock (migration 2026-12-04-001), so the order the database served the
+   * requests in, whichever instance served them and whatever its clock said.
+   */
+  queue_number: number;
   reminded_at: string | null;
   /** When the registrant answered the reminder's Confirm. */
   attending_confirmed_at: string | null;

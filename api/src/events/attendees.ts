@@ -91,7 +91,7 @@ const attendeeOf = (row: EventRegistrationsTable, position: number | null): Atte
 
 /** Who is coming (by name) and who waits (in the list's order). */
 export async function attendeesOf(db: Db, eventId: string): Promise<Attendee[]> {
-  const rows = await db.kysely.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('status', '!=', 'cancelled').orderBy('queued_at').orderBy('id').execute();
+  const rows = await db.kysely.selectFrom('event_registrations').selectAll().where('event_id', '=', eventId).where('status', '!=', 'cancelled').orderBy('queue_number').orderBy('queued_at').orderBy('id').execute();
   const confirmed = rows.filter((row) => row.status === 'confirmed').sort((a, b) => a.name.localeCompare(b.name));
   const waiting = rows.filter((row) => row.status === 'waiting');
   return [...confirmed.map((row) => attendeeOf(row, null)), ...waiting.map((row, i) => attendeeOf(row, i + 1))];

@@ -3,7 +3,9 @@
  * (a sign-up, a cancellation) first takes that event's row in event_places: on PostgreSQL a row
  * lock that a second server's transaction waits for, on SQLite the write lock every transaction
  * takes at its start (db/sqlite.ts). So the places counted inside the transaction are the places
- * there are, and two people never both get the last one.
+ * there are, and two people never both get the last one. Under the same lock each registration
+ * takes the next number in the event's line, so the line is the order the database served the
+ * requests in, on one server or several.
  *
  * A cancellation moves the waiting list on in the same transaction: while the first family
  * waiting fits in the places left, it is registered and told (a family never jumps the queue,
@@ -59,10 +61,20 @@ async function confirmedPeople(trx: Trx | Db['kysely'], eventId: string): Promis
   return Number(row.people);
 }
 
-async function waitingCount(trx: Trx | Db['kysely'], eventId: string, before?: string): Promise<number> {
+/** How many wait for the event; with `before`, how many wait ahead of that place in the line. */
+async function waitingCount(trx: Trx | Db['kysely'], eventId: string, before?: number): Promise<number> {
   let query = trx.selectFrom('event_registrations').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).where('status', '=', 'waiting');
-  if (before) query = query.where('queued_at', '<', before);
+  if (before !== undefined) query = query.where('queue_number', '<', before);
   return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * The next place in the event's line (taken under its lock): numbered by the database, not by
+ * the clock of the instance serving the request, which another instance's may be ahead of.
+ */
+async function nextQueueNumber(trx: Trx, eventId: string): Promise<number> {
+  const row = await trx.selectFrom('event_registrations').select(sql<number>`coalesce(max(queue_number), 0)`.as('last')).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+  return Number(row.last) + 1;
 }
 
 export const registrantOf = (row: Pick<EventRegistrationsTable, 'name' | 'email' | 'party' | 'needs' | 'answers' | 'mail_lang'>): Registrant => ({
@@ -92,7 +104,7 @@ export async function register(trx: Trx, event: RegistrableEvent, input: EventRe
   const existing = await trx.selectFrom('event_registrations').selectAll().where('event_id', '=', event.id).where('email', '=', input.email).executeTakeFirst();
   if (existing && existing.status !== 'cancelled') {
     if (existing.status === 'confirmed') return { status: 'confirmed', id: existing.id, mails: [] };
-    return { status: 'waiting', id: existing.id, position: (await waitingCount(trx, event.id, existing.queued_at)) + 1, mails: [] };
+    return { status: 'waiting', id: existing.id, position: (await waitingCount(trx, event.id, existing.queue_number)) + 1, mails: [] };
   }
   const ahead = await waitingCount(trx, event.id);
   const fits = event.capacity === null || (ahead === 0 && (await confirmedPeople(trx, event.id)) + input.party <= event.capacity);
@@ -106,6 +118,7 @@ export async function register(trx: Trx, event: RegistrableEvent, input: EventRe
     mail_lang: input.mailLang,
     status: fits ? ('confirmed' as const) : ('waiting' as const),
     queued_at: now,
+    queue_number: await nextQueueNumber(trx, event.id),
     reminded_at: null,
     attending_confirmed_at: null,
     checked_in: 0,
@@ -149,7 +162,7 @@ export async function cancel(trx: Trx, event: (id: string) => RegistrableEvent |
 /** Registers the families at the head of the waiting list while they fit, and writes to each. */
 async function promoteWaiting(trx: Trx, event: RegistrableEvent, sign: SignRegistration, siteUrl: string, now: string): Promise<OutgoingMail[]> {
   let left = event.capacity! - (await confirmedPeople(trx, event.id));
-  const queue = await trx.selectFrom('event_registrations').selectAll().where('event_id', '=', event.id).where('status', '=', 'waiting').orderBy('queued_at').orderBy('id').execute();
+  const queue = await trx.selectFrom('event_registrations').selectAll().where('event_id', '=', event.id).where('status', '=', 'waiting').orderBy('queue_number').orderBy('queued_at').orderBy('id').execute();
   const mails: OutgoingMail[] = [];
   for (const next of queue) {
     if (next.party > left) break;

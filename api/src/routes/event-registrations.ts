@@ -1,7 +1,8 @@
 /**
  * Registration for events (api/src/events):
  *   POST /api/event-registrations          a registration (JSON from the island, or the plain
- *                                          form: 303 to /events/registered or /events/waitlisted)
+ *                                          form: 303 to /events/registered, or the waiting-list
+ *                                          page with the place written in)
  *   GET  /api/event-registrations/places   ?event= -> { capacity, left, waiting, open }: no names
  *   POST /api/event-registrations/cancel   token -> cancelled, the waiting list moved on
  *   POST /api/event-registrations/attend   token -> "still coming" (the reminder's Confirm)
@@ -12,6 +13,7 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../../src/lib/messages.ts';
 import { langOrDefault, translateText } from '../../../src/lib/i18n/catalogue.ts';
 import { localizePath } from '../../../src/lib/i18n/paths.ts';
+import { withWaitlistPosition } from '../../../src/lib/waitlist-position.ts';
 import { DEFAULT_LANG, type Lang } from '../../../src/lib/i18n/languages.ts';
 import { answerIssues } from '../../../src/lib/registration-questions.ts';
 import { registrableEvent, registrationOpen } from '../events/catalogue.ts';
@@ -29,7 +31,26 @@ const TOKEN_BODY_LIMIT = 1024;
 const LINK_PAGES = { cancel: '/events/cancel', attend: '/events/attend' } as const;
 type LinkAction = keyof typeof LINK_PAGES;
 
-export function eventRegistrationRoutes(services: Services) {
+/**
+ * The answer to the plain form of a family put on the waiting list. The island tells them their
+ * place itself; without JavaScript the place must be in the page they land on, and a static page
+ * cannot read it from its query. So the API answers the post with the built waiting-list page,
+ * the place written in (src/lib/waitlist-position.ts), rather than redirecting to it: every front
+ * (the Node server, nginx, the CDN) already hands /api/ to the API, and the site's pages stay
+ * static files. Sending the form again is the same registration, so a reload shows the same
+ * place (or a better one). Without the built site the form is redirected to the page as built,
+ * which says the place is in the mail.
+ */
+function waitlistedAnswer(c: Context, lang: Lang, position: number, sitePage: ((path: string) => string | undefined) | undefined) {
+  const path = localizePath('/events/waitlisted', lang);
+  const page = sitePage?.(path);
+  const filled = page === undefined ? undefined : withWaitlistPosition(page, position);
+  if (filled === undefined) return c.redirect(`${path}?position=${position}`, 303);
+  // The place is this family's: no cache keeps it for another.
+  return c.html(filled, 200, { 'Cache-Control': 'no-store' });
+}
+
+export function eventRegistrationRoutes(services: Services, sitePage?: (path: string) => string | undefined) {
   const limit = rateLimit(services, 'event');
   const sign = (id: string) => services.tokens.sign('registration', id);
   const refuse = (c: Context, lang: Lang, path: string, text: string) => fail(c, 'event', 400, MESSAGES.invalidInput, 'invalid', [{ path, message: text }], lang);
@@ -55,7 +76,7 @@ export function eventRegistrationRoutes(services: Services) {
       if (outcome.status === 'too-large') return refuse(c, lang, 'party', MESSAGES.eventPartyTooLarge);
       services.mailer.deliverLater(ids);
       if (outcome.status === 'waiting') {
-        if (sent.isForm) return c.redirect(`${localizePath('/events/waitlisted', lang)}?position=${outcome.position}`, 303);
+        if (sent.isForm) return waitlistedAnswer(c, lang, outcome.position, sitePage);
         return c.json({ message: translateText(MESSAGES.eventWaitlisted, lang).replace('{position}', String(outcome.position)), status: 'waiting' as const, position: outcome.position }, 201);
       }
       if (sent.isForm) return c.redirect(localizePath('/events/registered', lang), 303);
