@@ -29,7 +29,8 @@ const BURST_TIMEOUT_MS = 180_000;
 
 type Answer = { status: 'confirmed' | 'waiting'; position?: number; message: string };
 
-const family = (event: string, email: string, party: number) => ({ event, name: 'Amani Mwangi', email, party, mailLang: 'en', needs: [], lang: 'en' });
+// The summit asks how old the young person is (required): "16 to 18".
+const family = (event: string, email: string, party: number) => ({ event, name: 'Amani Mwangi', email, party, mailLang: 'en', needs: [], lang: 'en', ...(event === SUMMIT ? { answers: { 'age-group': '0' } } : {}) });
 
 describeBackends('event registration through two API instances on one database', (backend) => {
   let one: Services;
