@@ -28,9 +28,12 @@ import {
   sectionNotFoundPages,
 } from '../api/src/static-site.ts';
 
-/** The site's pages whose no-JavaScript form posts to the page's own address (the API answers it). */
+/**
+ * The site's pages whose no-JavaScript form posts to the page's own address (the API answers it):
+ * the newsletter's confirm and unsubscribe, and a registration's cancel and the reminder's Confirm.
+ */
 export const API_PAGES: readonly string[] = LANG_CODES.flatMap((lang) =>
-  ['/newsletter/confirm', '/newsletter/unsubscribe'].map((page) => localizePath(page, lang)),
+  ['/newsletter/confirm', '/newsletter/unsubscribe', '/events/cancel', '/events/attend'].map((page) => localizePath(page, lang)),
 );
 
 export interface CdnRedirect {

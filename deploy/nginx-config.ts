@@ -254,10 +254,13 @@ ${indent(serverHeaders, '    ')}
 
     error_page 404 /404.html;
 
-    # Without JavaScript the newsletter pages' button posts to the page's own address, in each language.
+    # Without JavaScript the newsletter pages' button posts to the page's own address, in each
+    # language, and so do a registration's cancel page and the reminder's Confirm page.
     if ($request_method = POST) {
         rewrite ^/newsletter/(confirm|unsubscribe)$ /api/newsletter/$1 last;
         rewrite ^/(${TRANSLATED_LANGS.join('|')})/newsletter/(confirm|unsubscribe)$ /api/newsletter/$2?lang=$1 last;
+        rewrite ^/events/(cancel|attend)$ /api/event-registrations/$1?lang=en last;
+        rewrite ^/(${TRANSLATED_LANGS.join('|')})/events/(cancel|attend)$ /api/event-registrations/$2?lang=$1 last;
     }
 
     location ^~ /api/ {

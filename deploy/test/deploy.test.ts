@@ -320,6 +320,15 @@ describe('forms through nginx: the API sees the client nginx saw (TRUST_PROXY=1)
     });
     expect(french.status).toBe(303);
     expect(french.headers.location).toBe('/fr/newsletter/confirm?status=invalid#invalid');
+    // A registration's cancel page (and the reminder's Confirm) posts to its own address too.
+    for (const [path, answer] of [
+      ['/sw/events/cancel?token=broken', '/sw/events/cancel?status=invalid#invalid'],
+      ['/events/attend?token=broken', '/events/attend?status=invalid#invalid'],
+    ]) {
+      const posted = await request('https', path!, { method: 'POST', from: '127.0.0.5', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body: '' });
+      expect(posted.status, path).toBe(303);
+      expect(posted.headers.location, path).toBe(answer);
+    }
   });
 });
 

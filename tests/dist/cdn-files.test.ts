@@ -194,15 +194,16 @@ describe("the CDN files, read by Netlify's parsers", () => {
     for (const page of ['/404.html', '/fr/404', '/sw/404', '/events/404', '/fr/blog/404', '/sw/events/404']) expect(headersAt(page).get('Cache-Control'), page).toEqual(['no-store']);
   });
 
-  it('with API_ORIGIN, /api/* and the newsletter pages are proxied to the API (200 rewrites, first of all rules)', () => {
-    expect(proxied.slice(0, 3 + 2 * TRANSLATED_LANGS.length)).toEqual([
+  it('with API_ORIGIN, /api/* and the pages whose plain form the API answers are proxied to the API (200 rewrites, first of all rules)', () => {
+    const pages = ['newsletter/confirm', 'newsletter/unsubscribe', 'events/cancel', 'events/attend'];
+    expect(proxied.slice(0, 1 + pages.length * (1 + TRANSLATED_LANGS.length))).toEqual([
       expect.objectContaining({ from: '/api/*', to: `${API_ORIGIN}/api/:splat`, status: 200, force: true, proxy: true }),
-      expect.objectContaining({ from: '/newsletter/confirm', to: `${API_ORIGIN}/newsletter/confirm`, status: 200, force: true, proxy: true }),
-      expect.objectContaining({ from: '/newsletter/unsubscribe', to: `${API_ORIGIN}/newsletter/unsubscribe`, status: 200, force: true, proxy: true }),
-      ...TRANSLATED_LANGS.flatMap((lang) =>
-        ['confirm', 'unsubscribe'].map((page) => expect.objectContaining({ from: `/${lang}/newsletter/${page}`, to: `${API_ORIGIN}/${lang}/newsletter/${page}`, status: 200, force: true, proxy: true })),
+      ...['', ...TRANSLATED_LANGS.map((lang) => `/${lang}`)].flatMap((prefix) =>
+        pages.map((page) => expect.objectContaining({ from: `${prefix}/${page}`, to: `${API_ORIGIN}${prefix}/${page}`, status: 200, force: true, proxy: true })),
       ),
     ]);
+    // A registration's cancel and Confirm pages post to their own addresses as well.
+    expect(redirectFor(proxied, '/sw/events/cancel')).toMatchObject({ proxy: true, to: `${API_ORIGIN}/sw/events/cancel` });
     for (const path of ['/api/contact', '/api/auth/sign-in/email', '/api/newsletter/confirm']) expect(redirectFor(proxied, path), path).toMatchObject({ from: '/api/*', proxy: true });
     // Without JavaScript the newsletter pages' button posts to the page's own address.
     expect(redirectFor(proxied, '/newsletter/confirm')).toMatchObject({ proxy: true, to: `${API_ORIGIN}/newsletter/confirm` });

@@ -131,7 +131,14 @@ describe('files in dist/', () => {
       const [from, to, status] = line.split(' ');
       if (status === '301') expect(site).toContain(`location = ${from} { return 301 ${to}$is_args$args; }`);
       // Built with API_ORIGIN: what nginx hands to the API instances.
-      else if (status === '200!') expect(site).toContain(from === '/api/*' ? 'location ^~ /api/ {' : 'rewrite ^/newsletter/(confirm|unsubscribe)$ /api/newsletter/$1 last;');
+      else if (status === '200!')
+        expect(site).toContain(
+          from === '/api/*'
+            ? 'location ^~ /api/ {'
+            : /\/events\//.test(from!)
+              ? 'rewrite ^/events/(cancel|attend)$ /api/event-registrations/$1?lang=en last;'
+              : 'rewrite ^/newsletter/(confirm|unsubscribe)$ /api/newsletter/$1 last;',
+        );
       // The whole site's not-found page, and a not-found page asked for itself.
       else if (from === '/*') expect(site).toContain(`error_page 404 ${to};`);
       else if (from === '/404') expect(site).toContain('location ~ /404(\\.html)?/?$ { return 404; }');
