@@ -3,6 +3,15 @@ import { type ChangeEvent, type InputHTMLAttributes, type TextareaHTMLAttributes
 import { HONEYPOT_FIELD, LIMITS } from '../../../api/src/schemas.ts';
 import { useFormKitWords } from './texts.ts';
 
+/** A field's error under it, which the field names in its aria-describedby. */
+function FieldError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  return error ? (
+    <p className="sipa-field-error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}
+
 /** The field that people never see and simple bots fill in. */
 export function Honeypot({ idPrefix }: { idPrefix: string }) {
   const words = useFormKitWords();
@@ -69,11 +78,7 @@ export function Field({
       ) : (
         <input {...common} {...(rest as InputHTMLAttributes<HTMLInputElement>)} />
       )}
-      {error ? (
-        <p className="sipa-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -146,11 +151,7 @@ export function CheckboxGroup<T extends string>({
           );
         })}
       </div>
-      {error ? (
-        <p className="sipa-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
@@ -204,11 +205,7 @@ export function SelectField<T extends string>({
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="sipa-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -258,11 +255,7 @@ export function RadioGroup({
           );
         })}
       </div>
-      {error ? (
-        <p className="sipa-field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }
