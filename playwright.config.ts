@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/browser.ts';
+import { clockSocket } from './tests/support/server-clock.ts';
 import { site } from './src/lib/site.ts';
 
 /**
@@ -34,7 +35,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [{
-    command: 'node api/src/server.ts',
+    // With the tests' clock (tests/support/server-clock.ts): a test that fixes the browser's clock fixes the server's.
+    command: 'node --import ./tests/support/server-clock-preload.ts api/src/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -42,6 +44,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SERVER_CLOCK_SOCKET: clockSocket(dataDir),
+      // The day-before reminders go out only when a test runs their timer, at the test's instant.
+      SERVER_CLOCK_HELD_TIMERS: 'sendDueReminders',
       // The form tests submit many times from one address; production keeps the default limit.
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '1000',
       // As behind nginx: the staff specs name each test's client in X-Forwarded-For (staff-support.ts).

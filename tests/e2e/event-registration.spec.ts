@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
 import { write } from './newsletter-support.ts';
+import { clockHeaders, fixClock } from '../support/server-clock.ts';
 
-// The visitor's date decides past / upcoming: fix the clock and the time zone.
+// The date decides past / upcoming, on the page and in the API: fix both clocks and the time zone.
+const TODAY = '2026-11-21T12:00:00-06:00';
 test.use({ timezoneId: 'America/Chicago' });
 test.beforeEach(async ({ page }) => {
-  await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+  await fixClock(page, TODAY);
 });
 
 test('"Register now" leads to the event’s own form, which registers the family, shows the places left and works without JavaScript too', async ({ page, browser }) => {
@@ -32,7 +34,7 @@ test('"Register now" leads to the event’s own form, which registers the family
   ]);
 
   // Without JavaScript the same form posts to the API and lands on the result page.
-  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: clockHeaders(TODAY) });
   const noJs = await plain.newPage();
   await noJs.goto('/events/spring-hope-gala#register');
   const other = `${unique('gala-plain')}@example.org`;

@@ -1,16 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spotlightEvent } from '../../src/lib/events.ts';
 import { publishedEvents, serveFixedEventsIndex, tabList } from './events-content.ts';
+import { fixClock } from '../support/server-clock.ts';
 
 // The tabs, the spotlight and the statuses are checked against content/events (events-content.ts),
 // so publishing or removing an event keeps these tests green; search and filters run against a
 // fixed index of eight events, served in place of /events/search-index.json.
 
-// The visitor's date decides past / today / upcoming: fix the clock and the time zone.
+// The date decides past / today / upcoming: fix the clock (the page's and the API's) and the time zone.
 test.use({ timezoneId: 'America/Chicago' });
 
 async function openEvents(page: Page, day: string) {
-  await page.clock.setFixedTime(new Date(`${day}T12:00:00-06:00`));
+  await fixClock(page, `${day}T12:00:00-06:00`);
   await page.goto('/events');
   // Hydrated once the island reacts to a tab click.
   await expect(page.locator('astro-island[component-url*="EventsBrowser"]:not([ssr])')).toHaveCount(1);
@@ -206,7 +207,7 @@ test.describe('events at scale', () => {
 
 test.describe('event detail', () => {
   test('an upcoming event: register, calendar, organizer, directions, share, similar', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+    await fixClock(page, '2026-11-21T12:00:00-06:00');
     await page.goto('/events/winter-family-celebration');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winter Family Celebration');
     await expect(page).toHaveTitle('Winter Family Celebration | SIPA');
@@ -239,7 +240,7 @@ test.describe('event detail', () => {
   });
 
   test('the .ics download is a valid iCalendar file', async ({ page, request }) => {
-    await page.clock.setFixedTime(new Date('2026-11-21T12:00:00-06:00'));
+    await fixClock(page, '2026-11-21T12:00:00-06:00');
     await page.goto('/events/winter-family-celebration');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download \.ics/ }).click()]);
     expect(download.suggestedFilename()).toBe('winter-family-celebration.ics');
@@ -259,7 +260,7 @@ test.describe('event detail', () => {
   });
 
   test('a past event shows Event Ended, Event Completed and registration closed', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2027-05-01T12:00:00-05:00'));
+    await fixClock(page, '2027-05-01T12:00:00-05:00');
     await page.goto('/events/spring-hope-gala');
     await expect(page.getByText('Event Ended')).toBeVisible();
     await expect(page.getByText('Event Completed')).toBeVisible();
@@ -269,7 +270,7 @@ test.describe('event detail', () => {
   });
 
   test("an event on the visitor's day says 'This event is today'", async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2026-12-12T08:00:00-06:00'));
+    await fixClock(page, '2026-12-12T08:00:00-06:00');
     await page.goto('/events/winter-family-celebration');
     await expect(page.getByText('This event is today')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register now' })).toBeVisible();

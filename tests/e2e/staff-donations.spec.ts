@@ -8,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { readMail } from '../../api/test/mail-reader.ts';
 import { wcagViolations } from '../support/axe.ts';
+import { holdRequests } from './forms-support.ts';
 import { E2E_ADMIN, MEMBER_SECTIONS, invite, latestMailTo, uniqueName, test } from './staff-support.ts';
 
 const HYDRATION = { timeout: 20_000 };
-/** The Donations panel once its script runs (a search typed before it would be sent natively, see DonationsPanel). */
+/** The Donations screen once drawn: its totals in, so nothing above the search form moves any more (see DonationsPanel). */
 const HYDRATED = 'section[data-hydrated="true"]';
 
 /** A notification as PayPal posts one to the checkout's notify_url. */
@@ -303,4 +304,41 @@ test('a search sent before the panel’s script ran is not lost: the form’s na
   await expect(panel.getByLabel('Kind')).toHaveValue('one-time');
   await expect(panel.getByRole('table', { name: 'Gifts, newest first' }).getByRole('row')).toHaveCount(2);
   await expect(panel.getByRole('table', { name: 'Gifts, newest first' })).toContainText(`Pendo ${word}`);
+});
+
+test('a press on Search is not lost to the screen moving: the search form is drawn with the totals above it and stays put while the rest arrives', async ({ page }) => {
+  const word = uniqueName('ruaha');
+  const started = Date.now();
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '20.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Baraka', last_name: word, custom: 'lang=sw' });
+  await latestMailTo(`${word}@example.org`, started);
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 900 });
+  // Every answer the screen draws is held: the totals, then the rest.
+  const releaseTotals = await holdRequests(page, '/api/donations/summary');
+  const rest = ['/api/donations/gifts', '/api/donations/statements', '/api/donations/lapsed', '/api/inbox/counts'];
+  const releases = await Promise.all(rest.map((path) => holdRequests(page, `${path}*`)));
+  await page.goto('/admin#donations');
+  const panel = page.locator('#donations');
+  // While the totals are asked for the screen says so, with no search form to press yet.
+  await expect(panel.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible(HYDRATION);
+  await expect(panel.getByRole('search', { name: 'Search gifts' })).toHaveCount(0);
+  releaseTotals();
+  await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
+  await expect(panel.getByRole('group', { name: 'Totals' })).toContainText('This month');
+
+  await panel.getByLabel('Search donors and receipts').fill(word);
+  const search = panel.getByRole('button', { name: 'Search', exact: true });
+  await search.scrollIntoViewIfNeeded();
+  const box = (await search.boundingBox())!;
+  // A finger down on Search while the list, the statements and the inbox count arrive, lifted after.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const arrived = Promise.all(rest.map((path) => page.waitForResponse((answer) => new URL(answer.url()).pathname === path)));
+  for (const release of releases) release();
+  await arrived;
+  expect(await search.boundingBox()).toEqual(box);
+  await page.mouse.up();
+  const gifts = panel.getByRole('table', { name: 'Gifts, newest first' });
+  await expect(gifts.getByRole('row')).toHaveCount(2);
+  await expect(gifts).toContainText(`Baraka ${word}`);
 });

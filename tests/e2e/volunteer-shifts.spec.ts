@@ -1,16 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
 import { write } from './newsletter-support.ts';
+import { fixClock } from '../support/server-clock.ts';
 
 /**
  * Volunteer shifts: /get-involved leads to /get-involved/shifts, which lists each opportunity's
  * shifts with a sign-up link, and the
  * shift's page signs a group up with the events' form, its places left from the API.
  */
+// The date decides which shifts are open, on the page and in the API: fix both clocks and the time zone.
 test.use({ timezoneId: 'America/Chicago' });
 
 test('in French, a volunteer signs up two people for a shift found from /get-involved', async ({ page }) => {
   write("delete from event_registrations where event_id = 'shift-tax-workshop-helpers'");
+  await fixClock(page, '2026-11-21T12:00:00-06:00');
   await page.goto('/fr/get-involved');
   await page.getByRole('link', { name: 'Voir les créneaux et s’inscrire' }).click();
   await expect(page).toHaveURL(/\/fr\/get-involved\/shifts$/);

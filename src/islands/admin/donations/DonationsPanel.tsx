@@ -32,8 +32,8 @@ interface Filters {
 const NO_FILTERS: Filters = { q: '', kind: '', from: '', to: '' };
 
 /**
- * A search sent before the script ran (a slow phone, a busy machine) reloads /admin with the form's
- * fields in the address (the form's native GET): the panel starts from them instead of losing them.
+ * An address with the form's fields (its native GET, a bookmarked search) opens the panel on that
+ * search.
  */
 function filtersInAddress(): Filters {
   if (typeof location === 'undefined') return NO_FILTERS;
@@ -43,7 +43,8 @@ function filtersInAddress(): Filters {
   return q || kind ? { ...NO_FILTERS, q, kind: kind === 'one-time' || kind === 'monthly' ? kind : '' } : NO_FILTERS;
 }
 
-type Summary = Awaited<ReturnType<typeof loadSummary>>;
+/** The totals, null when they could not be read; undefined while they are asked for. */
+type Summary = Awaited<ReturnType<typeof loadSummary>> | undefined;
 async function loadSummary() {
   const answer = await call(() => api.donations.summary.$get({}, JSON_REQUEST), SIGN_IN_ON_401);
   return answer.ok ? answer.data : null;
@@ -51,17 +52,15 @@ async function loadSummary() {
 
 export default function DonationsPanel() {
   const id = useId().replace(/:/g, '');
-  const [summary, setSummary] = useState<Summary>(null);
+  const [summary, setSummary] = useState<Summary>(undefined);
   const [draft, setDraft] = useState<Filters>(filtersInAddress);
   const [filters, setFilters] = useState<Filters>(() => draft);
   const [notice, setNotice] = useState('');
   const [donor, setDonor] = useState<string | null>(null);
   const [years, setYears] = useState<StatementYear[]>([]);
-  const [hydrated, setHydrated] = useState(false);
   // After "Back to donations" focus goes to the screen's heading, as after opening a donor it goes to theirs.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const backFocus = useRef(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (donor === null && backFocus.current) titleRef.current?.focus();
     backFocus.current = false;
@@ -108,12 +107,28 @@ export default function DonationsPanel() {
     );
   }
 
+  // The totals and their notes sit above the search form: drawn before them, the form would move
+  // down by a screen's third when they arrive, and a press on Search at that moment would land
+  // elsewhere (the list left unfiltered). The screen waits for them, as short a wait as the list's.
+  if (summary === undefined) {
+    return (
+      <section className="staff-panel donations" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="staff-panel__title">
+          Donations
+        </h2>
+        <p className="inbox-empty" role="status">
+          Loading...
+        </p>
+      </section>
+    );
+  }
+
   const active = summary?.monthlyDonors.filter((d) => d.status === 'active') ?? [];
   const stopped = summary?.monthlyDonors.filter((d) => d.status !== 'active') ?? [];
   const unverified = (summary?.notifications.failed ?? 0) + (summary?.notifications.received ?? 0);
 
   return (
-    <section className="staff-panel donations" aria-labelledby={`${id}-title`} data-hydrated={hydrated ? 'true' : undefined}>
+    <section className="staff-panel donations" aria-labelledby={`${id}-title`} data-hydrated="true">
       <h2 id={`${id}-title`} className="staff-panel__title" tabIndex={-1} ref={titleRef}>
         Donations
       </h2>
