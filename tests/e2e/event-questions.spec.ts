@@ -5,10 +5,15 @@
  * read the answers in English in the door list. Without JavaScript the same questions post with
  * the plain form.
  */
+import { randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
 import { write } from './newsletter-support.ts';
 import { E2E_ADMIN as ADMIN, test } from './staff-support.ts';
+import { clockHeaders, fixClock } from '../support/server-clock.ts';
+
+/** The instant the tests run at, on the browser's and the server's clock (tests/support/server-clock.ts). */
+const NOW = '2026-11-21T12:00:00-06:00';
 
 const EVENT = 'youth-leadership-summit';
 
@@ -21,8 +26,9 @@ async function fillWho(page: Page, email: string) {
   return form;
 }
 
-test('in French, a family answers the summit’s own questions and staff read the answers in the door list', async ({ page }) => {
+test('in French, a family answers the summit’s own questions and staff read the answers in the door list', async ({ page, browser }) => {
   write('delete from event_registrations where event_id = ?', EVENT);
+  await fixClock(page, NOW);
   await page.goto(`/fr/events/${EVENT}#register`);
   const email = `${unique('questions')}@example.org`;
   const form = await fillWho(page, email);
@@ -49,17 +55,19 @@ test('in French, a family answers the summit’s own questions and staff read th
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 
-  expect((await page.request.post('/api/auth/sign-in/username', { data: ADMIN })).status()).toBe(200);
-  await page.goto('/admin#events');
-  await page.getByRole('button', { name: 'Open the list for Youth Leadership Summit' }).click();
-  const family = page.getByRole('listitem').filter({ hasText: 'Zola Mbeki' });
+  // Staff sign in on the real clock: their session's cookie must outlive the browser's real time.
+  const staff = await (await browser.newContext({ viewport: { width: 375, height: 740 }, extraHTTPHeaders: { 'x-forwarded-for': `10.52.${randomInt(256)}.${randomInt(1, 255)}` } })).newPage();
+  expect((await staff.request.post('/api/auth/sign-in/username', { data: ADMIN })).status()).toBe(200);
+  await staff.goto('/admin#events');
+  await staff.getByRole('button', { name: 'Open the list for Youth Leadership Summit' }).click();
+  const family = staff.getByRole('listitem').filter({ hasText: 'Zola Mbeki' });
   await expect(family.locator('.staff-attendee__answers')).toHaveText(
     /How old is the young person coming\?\s*22 to 24\s*Lunch is free\. Do you need a special meal\?\s*Halal\s*Which school or college do you go to\?\s*Lycée de Grapevine/,
   );
 });
 
 test('without JavaScript, the questions are part of the plain form, the required one checked by the browser', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, extraHTTPHeaders: clockHeaders(NOW) });
   const page = await context.newPage();
   await page.goto(`/sw/events/${EVENT}#register`);
   const email = `${unique('questions-plain')}@example.org`;

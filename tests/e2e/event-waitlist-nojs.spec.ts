@@ -4,7 +4,8 @@
  * built waiting-list page, the place written in (src/lib/waitlist-position.ts). The page opened
  * on its own says the place is in the mail.
  *
- * The Spring Hope Gala (250 places, 10 April 2027, ahead of the server's real clock) is filled
+ * The Spring Hope Gala (250 places, 10 April 2027) is filled, on the tests' clock (21 November 2026:
+ * tests/support/server-clock.ts), so that it stays ahead whatever day this runs. It is filled
  * here, so this file runs its own server on its own database (E2E_PORT + 27): the shared
  * server's gala is event-registration.spec.ts's, which needs it empty while these run beside it.
  */
@@ -15,6 +16,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { unique } from './forms-support.ts';
+import { clockHeaders, clockSocket } from '../support/server-clock.ts';
+
+/** The instant the tests run at (the other event specs' too). */
+const NOW = '2026-11-21T12:00:00-06:00';
 
 const EVENT = 'spring-hope-gala';
 const port = Number(process.env.E2E_WAITLIST_PORT ?? Number(process.env.E2E_PORT ?? 4310) + 27);
@@ -89,12 +94,12 @@ const LANGUAGES = [
 test.describe('the waiting list without JavaScript', () => {
   // One after another: each family takes the next place in the line.
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, extraHTTPHeaders: clockHeaders(NOW) });
 
   test.beforeAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ['api/src/server.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000', TRUST_PROXY: '1', SMTP_URL: '' },
+    server = spawn(process.execPath, ['--import', './tests/support/server-clock-preload.ts', 'api/src/server.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVER_CLOCK_SOCKET: clockSocket(dataDir), SERVER_CLOCK_HELD_TIMERS: 'sendDueReminders', RATE_LIMIT_MAX: '1000', TRUST_PROXY: '1', SMTP_URL: '' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [250] }).toBe(200);
