@@ -12,7 +12,7 @@ import { api } from '../lib/api-client.ts';
 import { call } from './api-call.ts';
 import { LANGUAGES, type Lang } from '../lib/i18n/languages.ts';
 import { CheckboxGroup, EmailField, Field, PhoneField, RadioGroup, SelectField } from './form-kit/fields.tsx';
-import { answerField, answerIssues } from '../lib/registration-questions.ts';
+import { ANSWER_FIELD_PREFIX, answerField, answerIssues } from '../lib/registration-questions.ts';
 import type { RegistrationQuestion } from '../lib/content-schemas.ts';
 import { REGISTRATION_ANSWER_MAX } from '../lib/constants.ts';
 import { bindField, useAlertFocus, useFormFlow } from './form-kit/flow.ts';
@@ -63,8 +63,8 @@ function registrationInput(values: FormValues) {
   const answers: Record<string, string> = {};
   const rest: FormValues = {};
   for (const [name, value] of Object.entries(values)) {
-    if (name.startsWith('answers.')) {
-      if (typeof value === 'string' && value.trim()) answers[name.slice('answers.'.length)] = value;
+    if (name.startsWith(ANSWER_FIELD_PREFIX)) {
+      if (typeof value === 'string' && value.trim()) answers[name.slice(ANSWER_FIELD_PREFIX.length)] = value;
     } else rest[name] = value;
   }
   return { ...rest, answers };

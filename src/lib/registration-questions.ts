@@ -7,9 +7,10 @@
 import type { RegistrationQuestion } from './content-schemas.ts';
 import { MESSAGES } from './messages.ts';
 
+/** The start of an answer's field name in a form post. */
+export const ANSWER_FIELD_PREFIX = 'answers.';
 /** A question's answer in a form post: the field `answers.<id>`; in JSON, the key `<id>` of `answers`. */
-export const answerField = (id: string) => `answers.${id}`;
-export const ANSWER_FIELD = /^answers\.([a-z0-9-]{1,40})$/;
+export const answerField = (id: string) => `${ANSWER_FIELD_PREFIX}${id}`;
 
 /** One answer as it is kept: the question and the answer in English. */
 export interface StoredAnswer {

@@ -129,13 +129,21 @@ const outsideTheScreen = (page: Page) =>
       .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.id),
   );
 
+/**
+ * A one-time gift made now by `<word>@example.org` (its receipt mailed, so it is recorded), then
+ * an administrator signs in on `page`.
+ */
+async function giftTodayThenSignIn(page: Page, word: string, gross: string, firstName: string, lang: string) {
+  const started = Date.now();
+  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: gross, payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: firstName, last_name: word, custom: `lang=${lang}` });
+  await latestMailTo(`${word}@example.org`, started);
+  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+}
+
 test('the Donations screen and a donor history have no WCAG A/AA violations and every action within the screen at 320, 375 and 1280 px', async ({ page }) => {
   test.setTimeout(120_000);
   const word = uniqueName('serengeti');
-  const started = Date.now();
-  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '100.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Neema', last_name: word, custom: 'lang=sw' });
-  await latestMailTo(`${word}@example.org`, started);
-  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await giftTodayThenSignIn(page, word, '100.00', 'Neema', 'sw');
   for (const width of [320, 375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin');
@@ -287,10 +295,7 @@ test('at 375 px, statements of this year so far: the years with gifts, the count
 
 test('a search sent before the panel’s script ran is not lost: the form’s native GET reloads /admin with it, and the panel starts from it', async ({ page }) => {
   const word = uniqueName('ngorongoro');
-  const started = Date.now();
-  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '15.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Pendo', last_name: word, custom: 'lang=en' });
-  await latestMailTo(`${word}@example.org`, started);
-  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await giftTodayThenSignIn(page, word, '15.00', 'Pendo', 'en');
   await page.goto('/admin#donations');
   const panel = page.locator('#donations');
   await expect(panel.locator(HYDRATED)).toBeVisible(HYDRATION);
@@ -308,10 +313,7 @@ test('a search sent before the panel’s script ran is not lost: the form’s na
 
 test('a press on Search is not lost to the screen moving: the search form is drawn with the totals above it and stays put while the rest arrives', async ({ page }) => {
   const word = uniqueName('ruaha');
-  const started = Date.now();
-  await paypalNotifies(page, { txn_type: 'web_accept', txn_id: word.toUpperCase().slice(0, 17), payment_status: 'Completed', mc_gross: '20.00', payment_date: paypalNow(), payer_email: `${word}@example.org`, first_name: 'Baraka', last_name: word, custom: 'lang=sw' });
-  await latestMailTo(`${word}@example.org`, started);
-  expect((await page.request.post('/api/auth/sign-in/username', { data: E2E_ADMIN })).status()).toBe(200);
+  await giftTodayThenSignIn(page, word, '20.00', 'Baraka', 'sw');
   await page.setViewportSize({ width: 375, height: 900 });
   // Every answer the screen draws is held: the totals, then the rest.
   const releaseTotals = await holdRequests(page, '/api/donations/summary');
