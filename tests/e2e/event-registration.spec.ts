@@ -2,10 +2,9 @@ import { expect, test } from '@playwright/test';
 import { rows, unique } from './forms-support.ts';
 import { write } from './newsletter-support.ts';
 import { clockHeaders, fixClock } from '../support/server-clock.ts';
-import { TESTS_NOW } from '../support/tests-now.ts';
 
 // The date decides past / upcoming, on the page and in the API: fix both clocks and the time zone.
-const TODAY = TESTS_NOW;
+const TODAY = '2026-11-21T12:00:00-06:00';
 test.use({ timezoneId: 'America/Chicago' });
 test.beforeEach(async ({ page }) => {
   await fixClock(page, TODAY);

@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { builtRoutes, oneRouteOfEachTemplate } from '../support/routes.ts';
-import { fixClock } from '../support/server-clock.ts';
-import { TESTS_NOW } from '../support/tests-now.ts';
-
-// The pages stand at the build's instant (npm test builds as of it): the events lists draw what the HTML holds.
-test.beforeEach(async ({ page }) => {
-  await fixClock(page, TESTS_NOW);
-});
 
 /**
  * The largest thing a visitor sees first (the page's LCP element) arrives as early as it can: when
