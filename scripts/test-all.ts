@@ -18,11 +18,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_NOW_VARIABLE } from '../src/lib/build-clock.ts';
-import { TESTS_NOW } from '../tests/support/tests-now.ts';
-
-// The build, and every test that reads what it decided by date, stand at the tests' instant.
-process.env[BUILD_NOW_VARIABLE] ??= TESTS_NOW;
 
 const work = mkdtempSync(join(tmpdir(), 'sipa-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };

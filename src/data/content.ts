@@ -9,7 +9,6 @@ import { toIndexEntry } from '../lib/blog-content.ts';
 import type { BlogPost, EventItem } from '../lib/content-schemas.ts';
 import { sortEvents } from '../lib/events.ts';
 import { programStatus } from '../lib/program-status.ts';
-import { buildNow } from '../lib/build-clock.ts';
 import { site } from '../lib/site.ts';
 import { DEFAULT_LANG, type Lang } from '../lib/i18n/languages.ts';
 import { localizePath } from '../lib/i18n/paths.ts';
@@ -59,7 +58,7 @@ export function programPhone(program: Program): { href: string; display: string 
 
 /** The status at build time; the page corrects it in the visitor's browser (src/scripts/program-status.ts). */
 export function buildTimeStatus(program: Program): string {
-  return programStatus(program.data, buildNow());
+  return programStatus(program.data, new Date());
 }
 
 export async function getSingle<C extends 'home' | 'plannedGiving' | 'careers'>(collection: C, id: string, lang: Lang = DEFAULT_LANG) {

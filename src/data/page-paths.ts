@@ -7,7 +7,6 @@
 import type { GetStaticPaths } from 'astro';
 import { EVENTS_PAGE_SIZE } from '../lib/constants.ts';
 import { dayInZone, eventsForTab, type EventTab } from '../lib/events.ts';
-import { buildNow } from '../lib/build-clock.ts';
 import { getEvents, getLegalPages, getOrdered, getPostEntries, getPostIndex, getPosts, getPrograms, programRouteParam } from './content.ts';
 import { entriesIn } from './localized.ts';
 import { inEveryLang } from '../lib/i18n/static-paths.ts';
@@ -61,7 +60,7 @@ export const shiftPaths = (() =>
 export const eventListPagePaths = (tab: EventTab) =>
   (() =>
     inEveryLang(async (lang) => {
-      const { pageCount } = paginate(eventsForTab(await getEvents(lang), tab, dayInZone(buildNow())), 1, EVENTS_PAGE_SIZE);
+      const { pageCount } = paginate(eventsForTab(await getEvents(lang), tab, dayInZone(new Date())), 1, EVENTS_PAGE_SIZE);
       return Array.from({ length: pageCount - 1 }, (_, i) => ({ params: { page: String(i + 2) }, props: { tab, page: i + 2 } }));
     })) satisfies GetStaticPaths;
 

@@ -11,10 +11,9 @@ import { rows, unique } from './forms-support.ts';
 import { write } from './newsletter-support.ts';
 import { E2E_ADMIN as ADMIN, test } from './staff-support.ts';
 import { clockHeaders, fixClock } from '../support/server-clock.ts';
-import { TESTS_NOW } from '../support/tests-now.ts';
 
 /** The instant the tests run at, on the browser's and the server's clock (tests/support/server-clock.ts). */
-const NOW = TESTS_NOW;
+const NOW = '2026-11-21T12:00:00-06:00';
 
 const EVENT = 'youth-leadership-summit';
 
